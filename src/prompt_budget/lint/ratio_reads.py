@@ -70,6 +70,11 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
             ):
                 found.append((literal, float(over), share))
                 break
+            # ``usage_pct = (used / budget.total_budget) * 100`` ... ``if usage_pct >= 87`` (set 251: oclawma)
+            pct = number(literal) if value is None and type(div) is ast.Name else None
+            if pct is not None and 1 < pct <= 100 and (share := _local_percent(rule, div)):
+                found.append((literal, pct, share))
+                break
             # ``agent.context_pct = min(1.0, tokens / window)`` ... ``agent.context_pct >= 0.92`` (set 97)
             if value is not None and (share := stored_share(rule, div) or named_fill(rule, div)) is not None:
                 found.append((literal, value, share))
@@ -163,6 +168,31 @@ def _local_share(rule: LintRule, local: ast.Name) -> str | None:
         return None
     budgets = {rule.budget_expr(unguarded(d.right)) for d in divs}
     return budgets.pop() if len(budgets) == 1 and None not in budgets else None
+
+
+def _local_percent(rule: LintRule, local: ast.expr) -> str | None:
+    """The budget a local of the function is a percent of, bound only to ``<a division of tokens> * 100``
+    (either way round), else None."""
+    fn = rule.ctx.function()
+    values = bound_values(fn, local.id) if fn is not None and type(local) is ast.Name else []
+    divs = []
+    for v in values:
+        if not (isinstance(v, ast.BinOp) and isinstance(v.op, ast.Mult)):
+            return None
+        sides = [(v.left, v.right), (v.right, v.left)]
+        div = next(
+            (
+                d
+                for d, c in sides
+                if number(c) == 100 and isinstance(d, ast.BinOp) and isinstance(d.op, ast.Div)
+            ),
+            None,
+        )
+        if div is None or not of_tokens(rule, div):
+            return None
+        divs.append(div)
+    budgets = {rule.budget_expr(unguarded(d.right)) or "budget" for d in divs}
+    return budgets.pop() if len(budgets) == 1 else None
 
 
 #: Words of a function's name saying it returns a share (``_estimate_ratio``, ``usage_fraction``).

@@ -38,7 +38,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.reserve_sums import sum_terms
 from prompt_budget.lint.rule import attr_name, callee_name
 from prompt_budget.lint.walks import parents, walk
@@ -197,6 +197,8 @@ class _Estimate:
             callee = callee_name(node) or ""
             if callee in _WRAPPERS:
                 return any(self.counted(a) for a in node.args)
+            if callee == "sum" and len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
+                return self.counted(node.args[0].elt)  # ``sum(tool.token_count for tool in self.tools)``
             if callee == "count" and isinstance(node.func, ast.Attribute):
                 receiver = attr_name(node.func.value) or ""
                 return bool(_COUNTERS.intersection(words(receiver))) or rule.names.mentions_tokens(receiver)
@@ -206,7 +208,11 @@ class _Estimate:
         """``len(text) // 4``, ``len(text) / chars_per_token``: characters turned into tokens, in a function
         named for tokens or by a divisor named for them."""
         left = node.left
-        if not (isinstance(left, ast.Call) and callee_name(left) == "len"):
+        # or a length named as characters (``total_chars = sum(len(m.content) for m in messages)``)
+        chars = isinstance(left, (ast.Name, ast.Attribute)) and bool(
+            CHAR_WORDS & set(words(attr_name(left) or ""))
+        )
+        if not (isinstance(left, ast.Call) and callee_name(left) == "len") and not chars:
             return False
         divisor = attr_name(node.right) or ""
         return self.counts_tokens or self.rule.names.mentions_tokens(divisor)
@@ -216,8 +222,11 @@ class _Estimate:
             return []
         found: list[Overhead] = []
         returned = {n.value.id for n in self.nodes if isinstance(n, ast.Return) and type(n.value) is ast.Name}
+        # a count named for tokens grown by a number (set 251: oclawma's ``estimated_tokens = sum(tool.token_count
+        # for tool in self.tools)`` ... ``estimated_tokens += 50  # Base overhead``)
+        grown = self.tallies | {c for c in self.counts if self.rule.names.is_token_amount(c)}
         for n in self.nodes:
-            if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and _target(n) in self.tallies:
+            if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and _target(n) in grown:
                 value = n.value
                 if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):  # ``len(messages) * 4``
                     per = value.right if type(value.right) is ast.Constant else value.left
@@ -287,6 +296,8 @@ class _Estimate:
         if type(node) is not ast.Name:
             return []
         values = [n.value for n in self.nodes if isinstance(n, ast.Assign) and _target(n) == node.id]
+        if len(values) == 1 and (per := _per_item(values[0])) is not None:
+            return [per]  # ``overhead = len(self._messages) * 4`` (set 251: oclawma)
         if values:
             if any(
                 type(v) not in (ast.Constant, ast.IfExp, ast.Name)
@@ -297,6 +308,16 @@ class _Estimate:
             return [lit for v in values for lit in self._literals(v)]
         constant = self.constants.get(node.id)
         return [] if constant is None or self.rule.names.is_budget(node.id) else [constant]
+
+
+def _per_item(node: ast.expr) -> ast.Constant | None:
+    """``len(items) * 4``: the number a count of items is multiplied by, else None."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+        return None
+    for side, other in ((node.left, node.right), (node.right, node.left)):
+        if type(side) is ast.Constant and isinstance(other, ast.Call) and callee_name(other) == "len":
+            return side
+    return None
 
 
 def _target(node: ast.AST) -> str | None:

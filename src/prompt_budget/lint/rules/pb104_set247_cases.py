@@ -27,7 +27,12 @@ LIMIT_DANGER else "warn"``, ``compared_shares``); a margin on a budget's proport
 PB106: a reserve taken off a budget a local holds through ``or`` (lazybridge's ``effective_max = request.max_tokens
 or self.get_default_max_tokens(model)`` ... ``effective_max - 1024``, ``LintRule.budget_expr``); an overhead a token
 estimator's class holds and its methods add (simagentplg's ``HeuristicMessageTokenEstimator.message_overhead_tokens =
-4`` ... ``return self.message_overhead_tokens + self._estimate_value(visible)``, ``token_overheads``).
+4`` ... ``return self.message_overhead_tokens + self._estimate_value(visible)``, ``token_overheads``), a local bound
+to a per-item overhead and a count named for tokens grown by a number (oclawma's ``overhead = len(self._messages) * 4``
+... ``(total_chars // 4) + overhead``, ``estimated_tokens += 50  # Base overhead``).
+
+PB105 also: a percent compared with a local holding a share of a budget times 100 (oclawma's ``usage_pct =
+(breakdown.total / budget.total_budget) * 100`` ... ``if usage_pct >= 87``, ``ratio_reads``).
 
 Spliced into ``pb104_set111_cases``, ``pb102_set117_cases``, ``pb101_set111_cases``, ``pb103_set73_cases``,
 ``pb105_set111_cases`` and ``pb106_total_cases``.
@@ -149,3 +154,34 @@ LEVELS_VALID = (
 )
 # the budget, its level and the level's restated default
 LEVELS_INVALID = (Invalid(_LEVELS.format(budget="max_context_tokens", level=6144), line=6, count=3),)
+
+_PER_MESSAGE = (
+    "class Session:\n"
+    "    def estimate_tokens(self):\n"
+    "        {total} = sum(len(m.content) for m in self._messages)\n"
+    "        overhead = len(self._messages) * 4\n"
+    "        return ({total} // 3) + overhead\n"
+)
+_GROWN = (
+    "def to_metadata(tools):\n"
+    "    {count} = sum(tool.{each} for tool in tools)\n"
+    "    {count} += 50  # Base overhead\n"
+    "    return {count}\n"
+)
+PER_ITEM_VALID = (
+    Valid(_PER_MESSAGE.format(total="total_items")),  # items, no characters turned into tokens
+    Valid(_GROWN.format(count="estimated_rows", each="row_count")),
+)
+PER_ITEM_INVALID = (
+    Invalid(_PER_MESSAGE.format(total="total_chars"), line=4),
+    Invalid(_GROWN.format(count="estimated_tokens", each="token_count"), line=3),
+)
+
+_PERCENT = (
+    "def show(used, {budget}):\n"
+    "    usage_pct = (used / {budget}) * 100\n"
+    "    if usage_pct >= 87:\n"
+    '        return "critical"\n'
+)
+PERCENT_VALID = (Valid(_PERCENT.format(budget="max_rows")),)
+PERCENT_INVALID = (Invalid(_PERCENT.format(budget="max_tokens"), line=3),)

@@ -32,6 +32,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
 from prompt_budget.lint.rules.pb104_set247_cases import (
     FILL_INVALID,
     FILL_VALID,
+    PERCENT_INVALID,
+    PERCENT_VALID,
     PROPORTION_INVALID,
     PROPORTION_VALID,
 )
@@ -202,6 +204,7 @@ SET111_VALID = (
     *LEVELS_VALID,  # set 241: a rate of errors
     *FILL_VALID,  # set 247: rows, a gauge's colour
     *PROPORTION_VALID,  # set 248: rows
+    *PERCENT_VALID,  # set 251: rows
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -278,4 +281,5 @@ SET111_INVALID = (
     *LEVELS_INVALID,  # set 241: castorice-agent's degradation levels
     *FILL_INVALID,  # set 247: contextviz's context-limit levels
     *PROPORTION_INVALID,  # set 248: mmore's safety margin
+    *PERCENT_INVALID,  # set 251: oclawma's usage levels
 )

@@ -10,6 +10,8 @@ from prompt_budget.lint.rules.pb104_set247_cases import (
     EITHER_VALID,
     ESTIMATOR_INVALID,
     ESTIMATOR_VALID,
+    PER_ITEM_INVALID,
+    PER_ITEM_VALID,
 )
 from prompt_budget.lint.rules.pb105_set211_cases import FALLBACK_VALID, ROOM_INVALID
 from prompt_budget.lint.rules.pb105_set225_cases import OVERFLOW_INVALID, OVERFLOW_VALID
@@ -134,6 +136,7 @@ MORE_VALID = (
     *OVERFLOW_VALID,  # set 227: a margin beyond a limit of rows
     *EITHER_VALID,  # set 247: retries or a budget
     *ESTIMATOR_VALID,  # set 251: a formatter's sizes
+    *PER_ITEM_VALID,  # set 251: items and rows
 )
 MORE_INVALID = (
     *ROOM_INVALID,  # set 211: room for the reply beside an estimate
@@ -157,4 +160,5 @@ MORE_INVALID = (
     *OVERFLOW_INVALID,  # set 227: a margin beyond a token budget
     *EITHER_INVALID,  # set 247: lazybridge's thinking budget under max_tokens
     *ESTIMATOR_INVALID,  # set 251: simagentplg's framing per message
+    *PER_ITEM_INVALID,  # set 251: oclawma's overheads per message and per skill
 )
