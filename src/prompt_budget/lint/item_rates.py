@@ -135,6 +135,10 @@ def item_rate(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, st
     return _rate(rule, node, name, [w for w in words(name) if w not in _TOKEN_WORDS])
 
 
+#: Words of a list named as a whole (set 253: osojicode's ``len(batch) * 60``, ``len(metadata) * 200``).
+_COLLECTIONS = frozenset({"batch", "metadata", "list", "group"})
+
+
 def _output_rate(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
     """``max_tokens=min(1500, max(256, len(words) * 6))`` (set 183: reasonblocks' word classifier): a
     request's output cap sized per item of a list it sends, ``len(items)`` times a whole number, through
@@ -149,7 +153,8 @@ def _output_rate(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str,
         if not (isinstance(other, ast.Call) and callee_name(other) == "len" and len(other.args) == 1):
             continue
         listed = attr_name(other.args[0]) or ""
-        if not listed.endswith("s") or listed.endswith("ss"):
+        plural = listed.endswith("s") and not listed.endswith("ss")
+        if not plural and not set(words(listed)[-1:]) & _COLLECTIONS:
             continue  # a list named in the plural (``words``, ``messages``), not a text (``len(text)``)
         # ``len(ids) * 2``: tokens already; ``len(text_chars) * 2``: a unit of its own (a list of words is items)
         if rule.token_sequence(other.args[0]) or (_OTHER_UNITS - {"word", "words"}) & set(words(listed)):

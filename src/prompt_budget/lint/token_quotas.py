@@ -25,6 +25,8 @@ _COUNTED = frozenset(
 )
 #: Words of an event about the quota (``TPMLimitReached``, an error code), not the quota itself.
 _EVENT = frozenset({"reached", "exceeded", "exceed", "hit", "error", "errors", "code", "status"})
+#: The directions a quota of tokens may be given for (``input_tokens_per_minute``, ``output_tokens_per_minute``).
+_DIRECTIONS = frozenset({"input", "output", "prompt", "completion"})
 #: Words of a quota of something else (requests, calls) in the same name.
 _OTHER = frozenset({"rpm", "request", "requests", "req", "call", "calls", "rps", "session"})
 
@@ -42,5 +44,7 @@ def token_quota_name(name: str) -> bool:
         return bool(found & _LIMIT) or len(ws) == 1
     if not found & TOKEN_WORDS or "per" not in ws:
         return False
-    unit = ws[ws.index("per") + 1 :]
-    return bool(unit) and unit[0] in _PER_TIME and bool(found & _LIMIT)
+    unit, head = ws[ws.index("per") + 1 :], ws[: ws.index("per")]
+    # ``input_tokens_per_minute``: a direction's quota, whose count a name would say (set 253: osojicode)
+    directed = bool(head) and set(head[:-1]) <= _DIRECTIONS and head[-1] in TOKEN_WORDS and len(head) == 2
+    return bool(unit) and unit[0] in _PER_TIME and (bool(found & _LIMIT) or directed)

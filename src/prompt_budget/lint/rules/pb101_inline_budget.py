@@ -13,6 +13,7 @@ from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound, watch_n
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets, passed_how
+from prompt_budget.lint.env_defaults import env_default
 from prompt_budget.lint.estimate_tables import estimate_table
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
@@ -150,8 +151,6 @@ class InlineBudget(LintRule):
         Valid("spec = AdapterSpec(num_outputs=25, max_tokens=max_tokens)\n"),
         Valid("response = client.create(model=model, max_tokens=settings.max_tokens)"),
         Valid("usage = Usage(prompt_tokens=120, completion_tokens=80, total_tokens=200)"),
-        Valid('limit = int(os.environ.get("MAX_TOKENS", 4096))'),
-        Valid('n = os.getenv("MAX_TOKENS", "4096")'),
         Valid("llm.complete(prompt, max_tokens=1)  # a ping: too small to be a budget"),
         Valid("paginate(items, limit=100)"),
         Valid("embed(texts, dimensions=1536)"),
@@ -216,6 +215,8 @@ class InlineBudget(LintRule):
     )
     INVALID = (
         *CUT_INVALID,
+        Invalid('limit = int(os.environ.get("MAX_TOKENS", 4096))'),  # an environment variable's default
+        Invalid('n = os.getenv("LLM_MAX_TOKENS", "4096")'),
         # the number given to the code under test, outside the expected value (set 43: langfun)
         Invalid(
             "class T(unittest.TestCase):\n    def test_args(self):\n        self.assertEqual(\n"
@@ -353,6 +354,7 @@ class InlineBudget(LintRule):
 
     def visit_Call(self, node: ast.Call) -> None:
         if is_env_read(node):
+            env_default(self, node)  # ``int(os.environ.get("ADRA_MAX_TOKENS", "4096"))`` (``env_defaults``)
             return
         callee = callee_name(node)
         if callee in WIDGETS:
@@ -473,8 +475,7 @@ class InlineBudget(LintRule):
                 self._report(word, setting, value, "given on a command line")
 
     def visit_Tuple(self, node: ast.Tuple) -> None:
-        """LangChain's context size ``trigger=("tokens", 4000)``, ``{"trigger": ("tokens", 170000)}``:
-        a number of tokens, whatever the setting is named (set 15: deepagents)."""
+        """LangChain's context size ``trigger=("tokens", 4000)``: tokens, whatever the setting is named (set 15)."""
         self.visit_List(node)
         found = token_size(self, node) if len(node.elts) == 2 else None
         if found is not None and not in_examples(self):
@@ -523,8 +524,7 @@ class InlineBudget(LintRule):
             self._report(*found)  # ``num_ctx=2048 + max_new_tokens`` (``added_allowances``)
 
     def visit_IfExp(self, node: ast.IfExp) -> None:
-        """``request.max_tokens if request.max_tokens is not None else 512``, ``max_tokens=300 if clf else
-        350`` written where a budget goes (``inline_branches``; an assignment's is PB102's)."""
+        """``max_tokens=300 if clf else 350`` written where a budget goes (``inline_branches``; not assigned)."""
         for literal, name, value, how in branch_budgets(self, node, self._budget_keyword):
             self._report(literal, name, value, how)
 

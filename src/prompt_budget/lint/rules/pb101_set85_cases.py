@@ -16,16 +16,17 @@ SET85_VALID = (
         "    os.environ['MAX_MESSAGES'] = '500'\n    os.environ['MAX_COST_CENTS'] = str(3000)\n"
         "    os.environ['PORT'] = str(8080)\n"
     ),
-    # the environment read with a default, set only when unset: the environment's value, not the code's
-    Valid(
-        "import os\n\nos.environ.setdefault('MAX_TOKENS', '4096')\n"
-        "limit = int(os.getenv('MAX_TOKENS', '4096'))\n"
-    ),
     # a string that is no number, a number too small to be a budget ("no limit" / a flag)
     Valid("import os\n\nos.environ['MAX_TOKENS'] = 'auto'\nos.environ['LLM_MAX_TOKENS'] = str(0)\n"),
 )
 
 SET85_INVALID = (
+    # the environment read's default (set 253), whatever the variable was set to before it
+    Invalid(
+        "import os\n\nos.environ.setdefault('MAX_TOKENS', '4096')\n"
+        "limit = int(os.getenv('MAX_TOKENS', '4096'))\n",
+        line=4,
+    ),
     # set 85: mofa's environment for its OpenAI client, the output budget written as a string
     Invalid(
         "import os\n\ndef configure(api_key, max_tokens=None):\n"

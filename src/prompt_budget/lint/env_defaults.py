@@ -1,0 +1,58 @@
+"""PB101's budgets written as an environment variable's default (set 253: adra's
+``max_tokens=int(os.environ.get("ADRA_MAX_TOKENS", "4096"))``; sets 243-252: castorice-agent's, neo-cortex's,
+pulse-coding-agent's).
+
+``os.getenv(name, default)`` and ``os.environ.get(name, default)`` read a variable a deployment may set; the
+default is the budget in force wherever it is not set, which is every test run and every user who never
+heard of the variable. Moving the budget into the project's config and keeping the variable as an override
+is the fix a team makes by hand: the default is often a string (``"4096"``) whose call site converts it, so
+the finding is not fixable with ``--fix``. Reported when the variable's name, its prefix left out, names a
+token budget (``ADRA_MAX_TOKENS``, ``LLM_CONTEXT_WINDOW``, ``DIGESTOR_BUDGET`` in a module whose words make
+``budget`` one) and the default is a whole number, written as one or as a string of digits.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.reports_made import is_reported
+from prompt_budget.lint.rule import dotted, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+
+#: The standard library's reads of a variable (``os.getenv``, ``os.environ.get``, ``environ.get``); a project's
+#: settings reader (``settings.get_int("MAX_TOKENS", 4096)``) is judged as one (``settings_reads``).
+_OS_READ = re.compile(r"(?:^|\.)(?:getenv|environ\.get)$")
+
+
+def _whole(node: ast.expr) -> int | None:
+    """``4096`` or ``"4096"`` (``"128_000"`` too), else None."""
+    if type(node) is ast.Constant and type(node.value) is int:
+        return node.value
+    text = (string_value(node) or "").strip().replace("_", "")
+    return int(text) if text.isdigit() and len(text) < 10 else None
+
+
+def env_default(rule: LintRule, call: ast.Call) -> None:
+    """Report the default of an environment read naming a token budget (not fixable: see the module)."""
+    if len(call.args) != 2 or call.keywords or not _OS_READ.search(dotted(call.func)):
+        return
+    variable, default = string_value(call.args[0]), call.args[1]
+    value = _whole(default)
+    if variable is None or value is None or value < 16 or is_reported(rule, default):
+        return
+    name = variable.lower()
+    names = rule.names
+    # the variable's own words, or those after its prefix (``ADRA_``, ``LLM_``)
+    named = next((n for n in (name, name.split("_", 1)[-1]) if names.is_budget_setting(n)), None)
+    if named is None or names.is_excluded(name) or names.implausible(named, value):
+        return
+    message = (
+        f"token budget {variable}={value} as the default of an environment variable, the budget in force "
+        "wherever it is unset; move it to config and keep the variable as an override"
+    )
+    rule.report(default, message, value=value, key_parts=(named, rule.ctx.module_name))
