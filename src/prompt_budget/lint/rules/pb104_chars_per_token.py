@@ -44,6 +44,7 @@ from prompt_budget.lint.rules.pb104_rates import (
     default_rate,
     local_rate,
     named_rate,
+    offset_span,
     same_rate,
     splits_words,
 )
@@ -172,8 +173,8 @@ class CharsPerToken(LintRule):
             lengths = [
                 set(words(attr_name(side) or "")) & {"len", "length"} for side in (node.left, node.right)
             ]
-            if isinstance(node.op, ast.Sub) and all(lengths):
-                return "chars"  # ``(original_len - compressed_len) // 4``
+            if isinstance(node.op, ast.Sub) and (all(lengths) or offset_span(node)):
+                return "chars"  # ``(original_len - compressed_len) // 4``, ``(end - start) // 4`` (set 253)
             return self._chars(node.left) or self._chars(node.right)
         if isinstance(node, ast.BinOp) and isinstance(node.op, _DIVIDE) and number(node.right) is None:
             # ``total_chars / count``, ``len(text) // int(ratio)``: a share of a length is in its unit (set 29)
@@ -546,8 +547,7 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "words_per_token")  # ``words = int(tokens * 0.75)``
 
     def _local_factor(self, node: ast.BinOp) -> tuple[ast.expr, float] | None:
-        """(the rate's literal, its value) of a product of a rate and a number of tokens that cuts or is
-        compared with characters (``pb104_local_factors``); a rate already reported is not again."""
+        """(literal, value) of a rate times tokens cutting or compared with characters (``pb104_local_factors``)."""
         kept = local_factor(self, node)
         if kept is None or kept[0] in self._rates or not self._char_result(node):
             return None

@@ -53,6 +53,15 @@ def targets(rule: LintRule) -> list[str]:
     for anc in reversed(rule.ctx.ancestors):
         if isinstance(anc, ast.keyword) and anc.arg:
             out.append(anc.arg)
+        elif (  # ``usage.setdefault("prompt_tokens", len(text) // 4 + 1)`` (set 253: checkagent's mock)
+            isinstance(anc, ast.Call)
+            and isinstance(anc.func, ast.Attribute)
+            and anc.func.attr == "setdefault"
+            and len(anc.args) == 2
+            and isinstance(anc.args[0], ast.Constant)
+            and isinstance(anc.args[0].value, str)
+        ):
+            out.append(anc.args[0].value)
         elif isinstance(anc, ast.Assign):
             out.extend(attr_name(t) or "" for t in anc.targets)
         elif isinstance(anc, (ast.AnnAssign, ast.AugAssign)):

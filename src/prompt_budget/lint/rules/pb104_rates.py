@@ -77,6 +77,15 @@ def abbreviated_chars(name: str) -> bool:
     )
 
 
+def offset_span(node: ast.BinOp) -> bool:
+    """``end - start``, ``last_end - last_start``: the span between two offsets into a text (set 253:
+    dynamanic-raggedy's ``(last_end - last_start) // 4``), not between two token positions."""
+    left, right = set(words(attr_name(node.left) or "")), set(words(attr_name(node.right) or ""))
+    if (left | right) & {"tok", "token", "tokens", "ids", "idx", "time", "ts", "seconds", "ms"}:
+        return False
+    return bool(left & {"end", "stop"}) and bool(right & {"start", "begin"})
+
+
 #: Per module or class body (by id, with the body kept in its entry): the values each name is bound to
 #: there, in order (``_bound_in``). Emptied when a file is done.
 _bodies: list[dict[int, tuple[list[ast.stmt], dict[str, list[ast.expr]]]]] = kept_per_file([])

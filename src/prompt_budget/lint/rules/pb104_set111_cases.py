@@ -23,6 +23,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     SIZED_VALID,
 )
 from prompt_budget.lint.rules.pb104_set247_cases import (
+    KEYED_SPAN_INVALID,
+    KEYED_SPAN_VALID,
     RATE_TABLE_INVALID,
     RATE_TABLE_VALID,
 )
@@ -84,6 +86,7 @@ SET111_VALID = (
     *EIGHT_VALID,  # set 244: a factor of twelve
     *SIZED_VALID,  # set 245: binary data's size
     *RATE_TABLE_VALID,  # set 247: weights of kinds
+    *KEYED_SPAN_VALID,  # set 253: pages, token positions
 )
 
 SET111_INVALID = (
@@ -116,4 +119,5 @@ SET111_INVALID = (
     *EIGHT_INVALID,  # set 244: pulse-coding-agent's rough char limit
     *SIZED_INVALID,  # set 245: yait-aichain's bytes of a text's encoding
     *RATE_TABLE_INVALID,  # set 247: contextviz's divisors
+    *KEYED_SPAN_INVALID,  # set 253: checkagent's mock usage, raggedy's spans
 )

@@ -1,7 +1,10 @@
 """Cases from sets 243 to 248 (issue 19): the leftovers of sets 243-246 and the forms of sets 247-248.
 
 PB104: a table of rates under a comment naming characters per token (contextviz's ``DIVISORS = {"prose": 4.0,
-"code": 3.0, ...}`` under "# Characters-per-token by content kind", ``rate_tables``).
+"code": 3.0, ...}`` under "# Characters-per-token by content kind", ``rate_tables``); an estimate stored under a
+token key with ``setdefault`` (checkagent's ``kwargs.setdefault("prompt_tokens", len(input_text) // 4 + 1)``,
+``pb104_context.targets``); the span between two offsets into a text (dynamanic-raggedy's ``(end - start) // 4``,
+``pb104_rates.offset_span``).
 
 PB102: a media item's tokens a comment calls approximate (contextviz's ``IMAGE_TOKENS = 1_300`` under "# Fixed
 token cost for an inline image (approximate; ...)", ``budget_bindings``); a module's constant given as a
@@ -185,3 +188,16 @@ _PERCENT = (
 )
 PERCENT_VALID = (Valid(_PERCENT.format(budget="max_rows")),)
 PERCENT_INVALID = (Invalid(_PERCENT.format(budget="max_tokens"), line=3),)
+
+_SET_DEFAULT = (
+    'def with_usage(kwargs, text):\n    kwargs.setdefault("{key}", len(text) // 4 + 1)\n    return kwargs\n'
+)
+_SPAN = "def naive_token_count_for_range({a}, {b}):\n    return max(1, ({b} - {a}) // 4)\n"
+KEYED_SPAN_VALID = (
+    Valid(_SET_DEFAULT.format(key="page_count")),
+    Valid(_SPAN.format(a="start_tok", b="end_tok")),  # token positions: tokens already
+)
+KEYED_SPAN_INVALID = (
+    Invalid(_SET_DEFAULT.format(key="prompt_tokens"), line=2),
+    Invalid(_SPAN.format(a="start", b="end"), line=2),
+)
