@@ -33,7 +33,7 @@ _LEAST = 1000
 def _bare_rate(name: str) -> bool:
     """``tokens_per_minute``, ``tpm``, ``input_tokens_per_day``: a rate of tokens naming no limit."""
     ws = words(name)
-    if ws in {("tpm",), ("itpm",), ("otpm",)}:
+    if ws in {("tpm",), ("itpm",), ("otpm",), ("tpd",)}:
         return True
     if "per" not in ws or not set(ws) & TOKEN_WORDS or counts_requests(name):
         return False

@@ -13,7 +13,7 @@ from functools import lru_cache
 from prompt_budget.lint.names import TOKEN_WORDS, words
 
 #: A quota of tokens per minute written as one word (``tpm``, input/output ``itpm`` / ``otpm``).
-_TPM = frozenset({"tpm", "itpm", "otpm"})
+_TPM = frozenset({"tpm", "itpm", "otpm", "tpd"})  # per minute; ``tpd``: per day (set 254: zetryn)
 #: The units of time a quota of tokens is given per.
 _PER_TIME = frozenset({"minute", "min", "second", "sec", "hour", "day"})
 #: Words that make a quota name a limit (``tpm_limit``, ``max_tpm``, ``token_quota_per_minute``, set 97:

@@ -33,6 +33,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     LOCAL_FALLBACK_VALID,
 )
 from prompt_budget.lint.rules.pb104_set247_cases import (
+    PER_DAY_INVALID,
+    PER_DAY_VALID,
     WIZARD_INVALID,
     WIZARD_VALID,
 )
@@ -103,6 +105,7 @@ SET111_VALID = (
     *IMPORTED_READER_VALID,  # set 242: rows, no reader
     *ENGINE_VALID,  # set 236: retries under a key, threads under context
     *WIZARD_VALID,  # set 248: a port, retries
+    *PER_DAY_VALID,  # set 254: requests per week
 )
 
 SET111_INVALID = (
@@ -130,6 +133,7 @@ SET111_INVALID = (
     *IMPORTED_READER_INVALID,  # set 242: flywheel-relay's aliased reader
     *ENGINE_INVALID,  # set 236: a window under a key saying context
     *WIZARD_INVALID,  # set 248: mmore's config wizard
+    *PER_DAY_INVALID,  # set 254: zetryn's daily quotas
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

@@ -62,6 +62,8 @@ from prompt_budget.lint.rules.pb104_set247_cases import (
     IMAGE_VALID,
     LEVELS_INVALID,
     LEVELS_VALID,
+    QUOTA_FIELD_INVALID,
+    QUOTA_FIELD_VALID,
 )
 from prompt_budget.lint.rules.pb105_set207_cases import ARGV_INVALID, ARGV_VALID
 from prompt_budget.lint.rules.pb105_set209_cases import SHORTCUT_INVALID, SHORTCUT_VALID
@@ -168,6 +170,7 @@ SET117_VALID = (
     *IMAGE_VALID,  # set 247: an image's tokens, no guess
     *FLOOR_VALID,  # set 243: lines
     *LEVELS_VALID,  # set 251: rows, a level of nothing
+    *QUOTA_FIELD_VALID,  # set 253: requests per minute
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
@@ -214,6 +217,7 @@ SET117_INVALID = (
     *IMAGE_INVALID,  # set 247: contextviz's image cost
     *FLOOR_INVALID,  # set 243: convo-mem's content floor
     *LEVELS_INVALID,  # set 251: oclawma's context budget levels
+    *QUOTA_FIELD_INVALID,  # set 253: osojicode's rate limiter
     *TOKEN_STRING_INVALID,  # set 233: a prompt's length
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens

@@ -15,6 +15,10 @@ PB102 also: a level declared beside a token budget in one settings class, and a 
 reader's fallback (oclawma's ``total_budget: int = 8192``, ``warning_threshold: int = 6144  # 75%`` ... ``cls(
 warning_threshold=data.get("warning_threshold", 6144))``, ``threshold_siblings``).
 
+PB102 also: a direction's quota of tokens per minute (osojicode's ``input_tokens_per_minute: int = 100_000``,
+``token_quotas``). PB101 also: a quota of tokens per day given to a rate limit (zetryn's ``RateLimit(rpm=30, rpd=20,
+tpd=200_000)``, ``quota_keywords``).
+
 PB101: a number offered as the answer to a prompt about a budget (mmore's ``max_new_tokens = prompt_int("Max new
 tokens", 1200)``, ``prompted_defaults``).
 
@@ -201,3 +205,14 @@ KEYED_SPAN_INVALID = (
     Invalid(_SET_DEFAULT.format(key="prompt_tokens"), line=2),
     Invalid(_SPAN.format(a="start", b="end"), line=2),
 )
+
+_QUOTA_FIELD = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass RateLimiterConfig:\n    {name}: int = 100_000\n"
+)
+QUOTA_FIELD_VALID = (Valid(_QUOTA_FIELD.format(name="input_requests_per_minute")),)
+QUOTA_FIELD_INVALID = (Invalid(_QUOTA_FIELD.format(name="input_tokens_per_minute"), line=6),)
+_PER_DAY = (
+    '# quotas of requests and tokens\nLIMITS = {{"llama": RateLimit(rpm=30, rpd=20, {quota}=200_000)}}\n'
+)
+PER_DAY_VALID = (Valid(_PER_DAY.format(quota="rpw")),)
+PER_DAY_INVALID = (Invalid(_PER_DAY.format(quota="tpd"), line=2),)
