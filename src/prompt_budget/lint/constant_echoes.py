@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import CHAR_WORDS, EXCLUDED_WORDS, SCORE_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.projects import fact_project
+from prompt_budget.lint.stated_rates import comment_above
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -92,13 +93,17 @@ def _literal(value: ast.expr | None) -> ast.Constant | None:
     return None
 
 
-def _bindings(body: Sequence[ast.stmt]) -> Iterator[tuple[str, ast.expr | None]]:
+def _bindings(body: Sequence[ast.stmt], lines: Sequence[str]) -> Iterator[tuple[str, ast.expr | None]]:
     """(name, value) of each binding of a name in ``body`` and its classes' bodies, but those whose
     docstring (the string right below) names another unit: ``CONTEXT_BUDGET_WARNING_RATIO = 0.80`` under
-    ``\"\"\"Ratio of context_max_chars at which ...\"\"\"`` is a share of characters (set 81: agent47)."""
+    ``\"\"\"Ratio of context_max_chars at which ...\"\"\"`` is a share of characters (set 81: agent47), and
+    those whose comment right above says it is a ratio of distinct values (``#: Distinct-prefix ratio above
+    which the system prompt is judged unstable`` over ``UNSTABLE_PREFIX_RATIO = 0.8``, set 253's pass: optio)."""
     for i, stmt in enumerate(body):
         if isinstance(stmt, ast.ClassDef):
-            yield from _bindings(stmt.body)
+            yield from _bindings(stmt.body, lines)
+            continue
+        if _DISTINCT.search(comment_above(lines, stmt)):
             continue
         value: ast.expr | None
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
@@ -112,6 +117,10 @@ def _bindings(body: Sequence[ast.stmt]) -> Iterator[tuple[str, ast.expr | None]]
         yield target.id, value
 
 
+#: A comment saying a ratio counts distinct values (of prompts, of keys), no share of a window.
+_DISTINCT = re.compile(r"\b(?:distinct|unique)\b", re.IGNORECASE)
+
+
 def _documented_otherwise(following: Sequence[ast.stmt]) -> bool:
     """Whether the statement after a binding is a string naming a unit that is not tokens."""
     doc = following[0] if following else None
@@ -123,10 +132,10 @@ def _documented_otherwise(following: Sequence[ast.stmt]) -> bool:
     return bool(said & (UNIT_WORDS | CHAR_WORDS | {"bytes"})) and not said & {"token", "tokens"}
 
 
-def constant_facts(tree: ast.Module) -> list[tuple[ast.AST, str, int | float]]:
+def constant_facts(tree: ast.Module, lines: Sequence[str] = ()) -> list[tuple[ast.AST, str, int | float]]:
     """(literal, fact name, value) of each constant of the module and its classes named as a budget."""
     found: list[tuple[ast.AST, str, int | float]] = []
-    for name, value in _bindings(tree.body):
+    for name, value in _bindings(tree.body, lines):
         literal = _literal(value)
         if literal is None:
             continue

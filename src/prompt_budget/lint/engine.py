@@ -205,7 +205,7 @@ def lint_source(
         every_word = True
     if isinstance(tree, ast.Module) and any(r.CODE in ECHOED_CODES for r in rules):
         # constants named like a budget the project reports elsewhere (``constant_echoes``)
-        ctx.facts.extend(constant_facts(tree))
+        ctx.facts.extend(constant_facts(tree, lines))
     if not ctx.reports and not ctx.facts:
         return FileResult(path=path, parsed=True)
     noqa = noqa_map(text, lowered)

@@ -26,6 +26,9 @@ _HIGHEST = 12
 _CHARS_PER_TOKEN = re.compile(r"\b(?:char(?:acter)?s?[- ]?(?:per|/)[- ]?token)\b", re.IGNORECASE)
 
 
+_FACTOR = re.compile(r"\b(?:factor|factors|safety|margin|multiplier)\b", re.IGNORECASE)
+
+
 def rate_table(name: str, table: ast.Dict, rule: LintRule | None = None) -> tuple[str, list[float]] | None:
     """(the key, the rates) of a dict of two or more rates, every value a number in a rate's range,
     under a name of a per-token conversion, or (with ``rule``, a module's table) under a comment right
@@ -42,5 +45,6 @@ def rate_table(name: str, table: ast.Dict, rule: LintRule | None = None) -> tupl
     if key is None and rule is not None and rule.ctx.function() is None:
         statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
         said = comment_above(rule.ctx.lines, statement) if isinstance(statement, ast.Assign) else ""
-        key = "chars_per_token" if _CHARS_PER_TOKEN.search(said) else None
+        # a factor applied to such a rate (carrel's "chars-per-token safety factor ... per format") is none
+        key = "chars_per_token" if _CHARS_PER_TOKEN.search(said) and not _FACTOR.search(said) else None
     return (key, found) if key is not None else None
