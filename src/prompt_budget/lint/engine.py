@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from prompt_budget.lint.cache import LintCache, Stamp, module_name, result_dict, stamp
 from prompt_budget.lint.constant_echoes import ECHOED_CODES, constant_echoes, constant_facts
+from prompt_budget.lint.field_helpers import forget_field_helpers, read_field_helpers
 from prompt_budget.lint.file_errors import internal_error, parse_error, pb000
 from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding
 from prompt_budget.lint.flow import is_test_module
@@ -187,6 +188,7 @@ def lint_source(
                 every_word=every_word,
             )
             read_units(tree)  # ``K_TOKENS = 1024``: ``21 * K_TOKENS`` spells an amount
+            read_field_helpers(tree)  # ``def hot(default): return Field(default, ...)``
             with deep_recursion():
                 walk(tree, ctx, visitors, pruner)
             # a rule needed lines the pruner left out in most files (``prune.py``): walk again, with them
@@ -199,6 +201,7 @@ def lint_source(
             # a walk again reads the same tree: its node lists are kept for it (answers are not)
             forget_walks(keep_walks=again)
             forget_units()
+            forget_field_helpers()
             _release(visitors)
         if not again:
             break

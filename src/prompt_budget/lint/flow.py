@@ -34,6 +34,8 @@ from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constructed_fields import constructed_budget
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.fact_tags import tagged as tagged  # noqa: PLC0414
+from prompt_budget.lint.field_helpers import FIELD_CALLS as FIELD_CALLS  # noqa: PLC0414
+from prompt_budget.lint.field_helpers import field_call
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
 from prompt_budget.lint.getter_returns import returned_budget
 from prompt_budget.lint.handed_names import bound_local_use, handed_on
@@ -71,7 +73,6 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 #: The callee's last name of a dataclass/pydantic/attrs field: ``Field(default=0.9)``.
-FIELD_CALLS = frozenset({"Field", "field", "attrib", "ib", "PrivateAttr", "Option", "option", "Argument"})
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 #: Words a name's value may still be tokens with (they exclude names alone): a ``padding`` taken off a window.
 _FLOW_ALLOWED = frozenset({"pad", "padding"})
@@ -108,7 +109,7 @@ def default_of(value: ast.expr | None) -> ast.expr | None:
     ``mapped_column(Integer, default=2048)`` (set 216: agentend)."""
     if isinstance(value, ast.Call) and callee_name(value) in {"mapped_column", "Column"}:
         return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
-    if isinstance(value, ast.Call) and (callee_name(value) in FIELD_CALLS or param_declaration(value)):
+    if isinstance(value, ast.Call) and (field_call(value) or param_declaration(value)):
         for kw in value.keywords:
             if kw.arg == "default":
                 return kw.value

@@ -31,7 +31,9 @@ def kept_of(value: ast.expr) -> tuple[ast.expr, bool]:
     """(the amount ``value`` keeps a part of, True) for ``a - b``, ``int(a * (1 - m))``, ``a * 0.9``;
     else (``value``, False)."""
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
-        return value.left, True
+        while isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
+            value = value.left  # ``window - reserve - 1024``: what is left of ``window``
+        return value, True
     product = uncast(value, _ROUNDING)
     if isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult):
         if _share(product.right):
@@ -46,13 +48,16 @@ def local_budgets(
     budget_expr: Callable[[ast.expr], str | None],
     token_amount: Callable[[ast.expr], bool],
     is_token_amount: Callable[[str], bool],
+    bound: dict[str, str] | None = None,
 ) -> dict[str, str]:
     """Local names of ``fn`` bound once, to a budget read: name -> that budget (``LintRule.budget_expr`` reads
     them, cached per function); a local named as a limit bound once to a call of no budget's name and met by a
     count of tokens (``_meets_tokens``); a parameter named ``budget`` (not ``time_budget``, ``budget_usd``) beside
     a parameter holding tokens (``def _compress_truncate(self, budget: int, total_tokens: int)``, set 116:
     aic-agent), never rebound."""
-    bound: dict[str, str] = {}
+    # filled as the walk goes, so that a local read off an earlier one is seen (``window = ...context_window_tokens``
+    # ... ``budget = window - reserve - 1024``, set 255: investorch): the caller may have kept it already
+    bound = {} if bound is None else bound
     twice: set[str] = set()
     calls: set[str] = set()  # a limit's name bound to a call of no budget's name
     for stmt in walk(fn):

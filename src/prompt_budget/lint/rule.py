@@ -562,9 +562,7 @@ class LintRule:
         ``get_context_window(model)``, ``(window := get_context_window(model))``), else None."""
         if isinstance(node, ast.NamedExpr):
             return self.budget_expr(node.target) or self.budget_expr(node.value)
-        if isinstance(
-            node, (ast.IfExp, ast.BoolOp)
-        ):  # ``p.get("max_input_tokens") if p else None``, ``a or b``
+        if isinstance(node, (ast.IfExp, ast.BoolOp)):  # ``p.get("max_tokens") if p else None``, ``a or b``
             sides = [b for b in alternatives(node) if not (type(b) is ast.Constant and b.value is None)]
             found = [self.budget_expr(b) for b in sides]
             return found[0] if found and all(found) else None
@@ -575,13 +573,9 @@ class LintRule:
         if name is not None and self.names.is_budget(name):
             return name
         if isinstance(node, ast.Name) and (_LIMIT_WORDS.intersection(words(node.id)) or node.id in _SHORT):
-            # ``max_window = self._get_max_context_window()`` (set 11), ``cw = context_window(model)`` (set 235);
-            # asked from a constant, the name's own function's (set 247: ``total / window`` met by ``LIMIT_WARN``)
-            tree = self.ctx.tree
-            fn = self.ctx.function() or (
-                enclosing_function(parents(tree), node) if tree is not None else None
-            )
-            return self._local_budgets(fn).get(node.id)
+            # ``cw = context_window(model)`` (set 235); from a constant, the name's own function's (set 247)
+            up = parents(self.ctx.tree) if self.ctx.tree is not None else {}
+            return self._local_budgets(self.ctx.function() or enclosing_function(up, node)).get(node.id)
         return None
 
     def _local_budgets(self, fn: ast.AST | None) -> dict[str, str]:
@@ -591,8 +585,9 @@ class LintRule:
         cached = self.ctx.local_budgets.get(id(fn))
         if cached is not None and cached[0] is fn:
             return cached[1]
-        self.ctx.local_budgets[id(fn)] = (fn, {})  # a read while this is built finds nothing yet
-        found = local_budgets(fn, self.budget_expr, self.token_amount, self.names.is_token_amount)
+        building: dict[str, str] = {}  # a read while this is built finds the locals bound before it
+        self.ctx.local_budgets[id(fn)] = (fn, building)
+        found = local_budgets(fn, self.budget_expr, self.token_amount, self.names.is_token_amount, building)
         self.ctx.local_budgets[id(fn)] = (fn, found)
         return found
 

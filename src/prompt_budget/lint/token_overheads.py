@@ -202,7 +202,12 @@ class _Estimate:
             if callee == "count" and isinstance(node.func, ast.Attribute):
                 receiver = attr_name(node.func.value) or ""
                 return bool(_COUNTERS.intersection(words(receiver))) or rule.names.mentions_tokens(receiver)
-        return rule.token_amount(node) and rule.budget_expr(node) is None
+        # ``estimate_context_tokens(items)``: an estimate, whatever budget its name also says (set 255)
+        estimated = isinstance(node, ast.Call) and words(callee_name(node) or "")[:1] in {
+            ("estimate",),
+            ("count",),
+        }
+        return rule.token_amount(node) and (rule.budget_expr(node) is None or estimated)
 
     def _quotient(self, node: ast.BinOp) -> bool:
         """``len(text) // 4``, ``len(text) / chars_per_token``: characters turned into tokens, in a function
@@ -218,8 +223,8 @@ class _Estimate:
         return self.counts_tokens or self.rule.names.mentions_tokens(divisor)
 
     def overheads(self) -> list[Overhead]:
-        if not self.counts and not self.counts_tokens:
-            return []
+        if not self.counts and not self.counts_tokens and not any(type(n) is ast.Return for n in self.nodes):
+            return []  # (a returned sum of counts alone is read: ``return estimate(a) + estimate(b) + 1024``)
         found: list[Overhead] = []
         returned = {n.value.id for n in self.nodes if isinstance(n, ast.Return) and type(n.value) is ast.Name}
         # a count named for tokens grown by a number (set 251: oclawma's ``estimated_tokens = sum(tool.token_count
@@ -250,14 +255,18 @@ class _Estimate:
             return False
         while isinstance(up, ast.Call) and callee_name(up) in _WRAPPERS and isinstance(up.func, ast.Name):
             up = parents(self.fn).get(up)
-        if isinstance(up, ast.Return):
-            return self.counts_tokens
+        if isinstance(up, ast.Return):  # or a sum of nothing but counts (set 255: investorch's estimates)
+            return self.counts_tokens or all(
+                self.counted(t) for t in sum_terms(node) if type(t) is not ast.Constant
+            )
         if isinstance(up, ast.AugAssign):
             return isinstance(up.op, ast.Add) and _target(up) in self.tallies
         if isinstance(up, ast.Assign) and (target := _target(up)) is not None:
             names = self.rule.names
             if target in self.ordered:
                 return False  # ``total = count(t) + 200`` ... ``total >= limit``: room (``reserve_totals``)
+            if target.strip("_") == "overhead":  # ``overhead = count_tokens(schemas) + 1024``
+                return all(self.counted(t) for t in sum_terms(node) if type(t) is not ast.Constant)
             return target in self.tallies or (names.is_token_amount(target) and not names.is_budget(target))
         return False
 

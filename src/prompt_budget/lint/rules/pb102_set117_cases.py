@@ -58,6 +58,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
 from prompt_budget.lint.rules.pb104_set247_cases import (
     FLOOR_INVALID,
     FLOOR_VALID,
+    HELPER_INVALID,
+    HELPER_VALID,
     IMAGE_INVALID,
     IMAGE_VALID,
     LEVELS_INVALID,
@@ -171,6 +173,7 @@ SET117_VALID = (
     *FLOOR_VALID,  # set 243: lines
     *LEVELS_VALID,  # set 251: rows, a level of nothing
     *QUOTA_FIELD_VALID,  # set 253: requests per minute
+    *HELPER_VALID,  # set 255: a helper giving no default
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
@@ -218,6 +221,7 @@ SET117_INVALID = (
     *FLOOR_INVALID,  # set 243: convo-mem's content floor
     *LEVELS_INVALID,  # set 251: oclawma's context budget levels
     *QUOTA_FIELD_INVALID,  # set 253: osojicode's rate limiter
+    *HELPER_INVALID,  # set 255: investorch's hot fields
     *TOKEN_STRING_INVALID,  # set 233: a prompt's length
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens

@@ -34,6 +34,8 @@ from prompt_budget.lint.rules.pb103_set199_cases import CLAMP_INVALID, CLAMP_VAL
 from prompt_budget.lint.rules.pb103_set205_cases import VALUE_INVALID, VALUE_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import TYPED_INVALID, TYPED_VALID
 from prompt_budget.lint.rules.pb104_set247_cases import (
+    FLOOR_RAISED_INVALID,
+    FLOOR_RAISED_VALID,
     SHOWN_COST_INVALID,
     SHOWN_COST_VALID,
 )
@@ -112,6 +114,7 @@ SET73_VALID = (
     *SET155_VALID,  # set 156: a floor stored as the budget a step later
     *TYPED_VALID,  # set 189: `tokens` typed as bytes or text
     *SHOWN_COST_VALID,  # set 247: a branch pricing
+    *FLOOR_RAISED_VALID,  # set 255: rows
 )
 
 SET73_INVALID = (
@@ -119,6 +122,7 @@ SET73_INVALID = (
     *SET155_INVALID,  # set 156: a floor stored as the budget a step later
     *TYPED_INVALID,  # set 189: `tokens` typed as a list of ids
     *SHOWN_COST_INVALID,  # set 247: contextviz's cost shown in a message
+    *FLOOR_RAISED_INVALID,  # set 255: investorch's compaction room
     # the short-question rung under the long-prompt ones (set 74: acorn-agent's router)
     Invalid(_LADDER + "    if text.endswith('?') and est_tokens < 25:\n        return 'short'\n", count=2),
     Invalid(_LADDER + "    elif est_tokens <= 20:\n        return 'short'\n", count=2),

@@ -402,6 +402,8 @@ class TokenThreshold(LintRule):
         fn = self.ctx.function()
         if fn is None or type(amount) is not ast.Name:
             return False
+        if self.budget_expr(amount) is not None and self._raising_test():
+            return True  # ``budget = window - reserve - 1024`` ... ``if budget <= 512: raise`` (set 255: investorch)
         bound = [
             n.value
             for n in walk(fn)
@@ -419,6 +421,11 @@ class TokenThreshold(LintRule):
                 value.attr if isinstance(value, ast.Attribute) else callee_name(value)
             )  # (set 130: aiforge99)
         return bool(name) and self.names.is_budget_setting(name or "")
+
+    def _raising_test(self) -> bool:
+        """The comparison being visited is the test of an ``if`` whose body raises: a floor a budget must clear."""
+        stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+        return isinstance(stmt, ast.If) and bool(stmt.body) and isinstance(stmt.body[0], ast.Raise)
 
     def visit_Compare(self, node: ast.Compare) -> None:
         for literal, budget, equal in equal_budgets(self, node):  # ``elif context_window == 8192``

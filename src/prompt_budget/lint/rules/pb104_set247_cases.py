@@ -19,6 +19,12 @@ PB102 also: a direction's quota of tokens per minute (osojicode's ``input_tokens
 ``token_quotas``). PB101 also: a quota of tokens per day given to a rate limit (zetryn's ``RateLimit(rpm=30, rpd=20,
 tpd=200_000)``, ``quota_keywords``).
 
+Set 255's: a field declared through the module's own helper returning ``Field(default, ...)`` (investorch's
+``max_output_tokens: PositiveInt = hot(16384)``, PB102, ``field_helpers``); a floor a local budget must clear before an
+error is raised (``budget = window - reserve - 1024`` ... ``if budget <= 512: raise``, PB103, ``kept_budgets.kept_of``
+through a chain of subtractions); an overhead added to a sum of estimates returned or bound to ``overhead``
+(``estimate_context_tokens(items) + estimate_context_tokens([instructions]) + 1024``, PB106, ``token_overheads``).
+
 PB101: a number offered as the answer to a prompt about a budget (mmore's ``max_new_tokens = prompt_int("Max new
 tokens", 1200)``, ``prompted_defaults``).
 
@@ -216,3 +222,32 @@ _PER_DAY = (
 )
 PER_DAY_VALID = (Valid(_PER_DAY.format(quota="rpw")),)
 PER_DAY_INVALID = (Invalid(_PER_DAY.format(quota="tpd"), line=2),)
+
+_HELPER = (
+    "from pydantic import BaseModel, Field\n\n\n"
+    "def {helper}(default, **kwargs):\n"
+    "    return {returned}\n\n\n"
+    "class CompactionConfig(BaseModel):\n"
+    "    max_output_tokens: int = {helper}(16384)\n"
+)
+HELPER_VALID = (Valid(_HELPER.format(helper="hot", returned="Field(kwargs.get('x'), default=default)")),)
+HELPER_INVALID = (
+    Invalid(_HELPER.format(helper="hot", returned="Field(default, json_schema_extra={})"), line=9),
+)
+
+_FLOOR_RAISED = (
+    "def compact(config):\n"
+    "    window = config.model.{window}\n"
+    "    budget = window - config.max_output_tokens - 1024\n"
+    "    if budget <= 512:\n"
+    '        raise ValueError("no room")\n'
+    "    return budget\n"
+)
+FLOOR_RAISED_VALID = (Valid(_FLOOR_RAISED.format(window="row_count").replace(" - 1024", "")),)
+FLOOR_RAISED_INVALID = (
+    Invalid(_FLOOR_RAISED.format(window="context_window_tokens").replace(" - 1024", ""), line=4),
+)
+
+_SUMMED = "def estimate(items, instructions):\n    return {a}(items) + {a}([instructions]) + 1024\n"
+SUMMED_VALID = (Valid(_SUMMED.format(a="count_rows")),)
+SUMMED_INVALID = (Invalid(_SUMMED.format(a="estimate_context_tokens"), line=2),)

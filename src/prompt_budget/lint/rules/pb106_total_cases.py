@@ -12,6 +12,8 @@ from prompt_budget.lint.rules.pb104_set247_cases import (
     ESTIMATOR_VALID,
     PER_ITEM_INVALID,
     PER_ITEM_VALID,
+    SUMMED_INVALID,
+    SUMMED_VALID,
 )
 from prompt_budget.lint.rules.pb105_set211_cases import FALLBACK_VALID, ROOM_INVALID
 from prompt_budget.lint.rules.pb105_set225_cases import OVERFLOW_INVALID, OVERFLOW_VALID
@@ -137,6 +139,7 @@ MORE_VALID = (
     *EITHER_VALID,  # set 247: retries or a budget
     *ESTIMATOR_VALID,  # set 251: a formatter's sizes
     *PER_ITEM_VALID,  # set 251: items and rows
+    *SUMMED_VALID,  # set 255: rows
 )
 MORE_INVALID = (
     *ROOM_INVALID,  # set 211: room for the reply beside an estimate
@@ -161,4 +164,5 @@ MORE_INVALID = (
     *EITHER_INVALID,  # set 247: lazybridge's thinking budget under max_tokens
     *ESTIMATOR_INVALID,  # set 251: simagentplg's framing per message
     *PER_ITEM_INVALID,  # set 251: oclawma's overheads per message and per skill
+    *SUMMED_INVALID,  # set 255: investorch's request overhead
 )
