@@ -433,8 +433,7 @@ def _cost_in_tokens(after: tuple[str, ...], ws: tuple[str, ...]) -> bool:
 
 
 _BARE_MAXIMA = (("context", "max"), ("ctx", "max"))
-#: Words of a ``<what>_token_size`` that is a tally, not a size set (``sum_input_token_size``): not ``USAGE_WORDS``,
-#: which holds ``base`` (``base_token_size`` is a chunk's size).
+#: Words of a ``<what>_token_size`` that is a tally, not a size set (``sum_input_token_size``; not ``USAGE_WORDS``: ``base``).
 _TALLY_WORDS = frozenset({"total", "sum", "used", "current", "actual", "count", "input", "output"})
 
 
@@ -444,7 +443,8 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
     if lowered.lstrip("_") in extra or lowered in extra:
         return True
     ws = words(name)
-    if not ws or lowered in ignore or excluded(ws):
+    # a sentence (``"Large context window used as default token budget"``, a finding's title): no setting's name
+    if not ws or lowered in ignore or excluded(ws) or name.count(" ") >= 3:
         return False
     if (
         "token" in ws

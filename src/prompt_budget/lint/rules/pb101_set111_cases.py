@@ -35,6 +35,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
 from prompt_budget.lint.rules.pb104_set247_cases import (
     PER_DAY_INVALID,
     PER_DAY_VALID,
+    TITLE_INVALID,
+    TITLE_VALID,
     WIZARD_INVALID,
     WIZARD_VALID,
 )
@@ -106,6 +108,7 @@ SET111_VALID = (
     *ENGINE_VALID,  # set 236: retries under a key, threads under context
     *WIZARD_VALID,  # set 248: a port, retries
     *PER_DAY_VALID,  # set 254: requests per week
+    *TITLE_VALID,  # set 255: a finding's title
 )
 
 SET111_INVALID = (
@@ -134,6 +137,7 @@ SET111_INVALID = (
     *ENGINE_INVALID,  # set 236: a window under a key saying context
     *WIZARD_INVALID,  # set 248: mmore's config wizard
     *PER_DAY_INVALID,  # set 254: zetryn's daily quotas
+    *TITLE_INVALID,  # set 255: a key that is a name
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

@@ -25,6 +25,9 @@ error is raised (``budget = window - reserve - 1024`` ... ``if budget <= 512: ra
 through a chain of subtractions); an overhead added to a sum of estimates returned or bound to ``overhead``
 (``estimate_context_tokens(items) + estimate_context_tokens([instructions]) + 1024``, PB106, ``token_overheads``).
 
+PB101 also: no key that is a sentence names a budget (agchk's ``FINDING_PENALTIES["Large context window used as default
+token budget"] = 18``, penalty points; ``names``).
+
 PB101: a number offered as the answer to a prompt about a budget (mmore's ``max_new_tokens = prompt_int("Max new
 tokens", 1200)``, ``prompted_defaults``).
 
@@ -251,3 +254,8 @@ FLOOR_RAISED_INVALID = (
 _SUMMED = "def estimate(items, instructions):\n    return {a}(items) + {a}([instructions]) + 1024\n"
 SUMMED_VALID = (Valid(_SUMMED.format(a="count_rows")),)
 SUMMED_INVALID = (Invalid(_SUMMED.format(a="estimate_context_tokens"), line=2),)
+
+TITLE_VALID = (
+    Valid('def score(penalties):\n    penalties["Large context window used as default token budget"] = 18\n'),
+)
+TITLE_INVALID = (Invalid('def ask(params):\n    params["max_context_tokens"] = 8192\n', line=2),)
