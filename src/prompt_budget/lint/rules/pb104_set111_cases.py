@@ -23,6 +23,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     SIZED_VALID,
 )
 from prompt_budget.lint.rules.pb104_set247_cases import (
+    KEPT_OFF_ZERO_INVALID,
+    KEPT_OFF_ZERO_VALID,
     KEYED_SPAN_INVALID,
     KEYED_SPAN_VALID,
     RATE_TABLE_INVALID,
@@ -87,6 +89,7 @@ SET111_VALID = (
     *SIZED_VALID,  # set 245: binary data's size
     *RATE_TABLE_VALID,  # set 247: weights of kinds
     *KEYED_SPAN_VALID,  # set 253: pages, token positions
+    *KEPT_OFF_ZERO_VALID,  # set 255: rows
 )
 
 SET111_INVALID = (
@@ -120,4 +123,5 @@ SET111_INVALID = (
     *SIZED_INVALID,  # set 245: yait-aichain's bytes of a text's encoding
     *RATE_TABLE_INVALID,  # set 247: contextviz's divisors
     *KEYED_SPAN_INVALID,  # set 253: checkagent's mock usage, raggedy's spans
+    *KEPT_OFF_ZERO_INVALID,  # set 255: sessionvoice's cut line
 )

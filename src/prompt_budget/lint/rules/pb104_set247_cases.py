@@ -4,7 +4,9 @@ PB104: a table of rates under a comment naming characters per token (contextviz'
 "code": 3.0, ...}`` under "# Characters-per-token by content kind", ``rate_tables``); an estimate stored under a
 token key with ``setdefault`` (checkagent's ``kwargs.setdefault("prompt_tokens", len(input_text) // 4 + 1)``,
 ``pb104_context.targets``); the span between two offsets into a text (dynamanic-raggedy's ``(end - start) // 4``,
-``pb104_rates.offset_span``).
+``pb104_rates.offset_span``); a budget kept off zero, cut into a text at 4 characters a token (sessionvoice's ``limit =
+max(budget_tokens - _CUT_RESERVE_TOKENS, 1)`` ... ``keep = max(limit * 4 - 80, 40)`` ... ``text[:keep]``,
+``kept_budgets.kept_of``).
 
 PB102: a media item's tokens a comment calls approximate (contextviz's ``IMAGE_TOKENS = 1_300`` under "# Fixed
 token cost for an inline image (approximate; ...)", ``budget_bindings``); a module's constant given as a
@@ -259,3 +261,13 @@ TITLE_VALID = (
     Valid('def score(penalties):\n    penalties["Large context window used as default token budget"] = 18\n'),
 )
 TITLE_INVALID = (Invalid('def ask(params):\n    params["max_context_tokens"] = 8192\n', line=2),)
+
+_KEPT_OFF_ZERO = (
+    "def render(items, {budget}):\n"
+    "    limit = max({budget} - 20, 1)\n"
+    "    for text in items:\n"
+    "        keep = max(limit * 4 - 80, 40)\n"
+    "        yield text[:keep]\n"
+)
+KEPT_OFF_ZERO_VALID = (Valid(_KEPT_OFF_ZERO.format(budget="row_limit")),)
+KEPT_OFF_ZERO_INVALID = (Invalid(_KEPT_OFF_ZERO.format(budget="budget_tokens"), line=4),)
