@@ -63,7 +63,7 @@ def token_overheads(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant
     if is_test_module(rule.ctx.path):
         return []
     estimates = _estimates(rule, tree)
-    constants = _module_constants(tree) if estimates else {}
+    constants = _constants(tree.body) if estimates else {}
     found: list[tuple[ast.Constant, int, str, str]] = []
     seen: set[int] = set()
     for fn, owner in estimates:
@@ -100,21 +100,6 @@ def _estimates(
 _ESTIMATORS = frozenset({"estimator", "estimate", "estimates", "counter", "count", "counting"})
 
 
-def _class_constants(owner: ast.ClassDef) -> dict[str, ast.Constant]:
-    """The class's attributes bound once in its body, to a whole number (``message_overhead_tokens = 4``)."""
-    bound: dict[str, list[ast.expr | None]] = {}
-    for stmt in owner.body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
-            bound.setdefault(stmt.targets[0].id, []).append(stmt.value)
-        elif isinstance(stmt, ast.AnnAssign) and type(stmt.target) is ast.Name:
-            bound.setdefault(stmt.target.id, []).append(stmt.value)
-    return {
-        name: values[0]
-        for name, values in bound.items()
-        if len(values) == 1 and type(values[0]) is ast.Constant and type(values[0].value) is int
-    }
-
-
 def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
     """The module's statements, those under a top-level ``if`` or ``try`` (an optional import's
     fallback) included."""
@@ -130,10 +115,11 @@ def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
     return found
 
 
-def _module_constants(tree: ast.Module) -> dict[str, ast.Constant]:
-    """The module's names bound once, to a whole number (``FENCE_TOKENS: Final = 12``)."""
+def _constants(body: list[ast.stmt]) -> dict[str, ast.Constant]:
+    """The names a module's or a class's body binds once, to a whole number (``FENCE_TOKENS: Final = 12``, a
+    token estimator's ``message_overhead_tokens = 4``)."""
     bound: dict[str, list[ast.expr | None]] = {}
-    for stmt in tree.body:
+    for stmt in body:
         if isinstance(stmt, ast.Assign):
             for target in stmt.targets:
                 if type(target) is ast.Name:
@@ -164,7 +150,7 @@ class _Estimate:
         estimator = owner is not None and rule.names.mentions_tokens(owner.name)
         estimator = estimator and bool(_ESTIMATORS.intersection(words(owner.name if owner else "")))
         self.counts_tokens = rule.names.mentions_tokens(fn.name) or estimator
-        self.attributes = _class_constants(owner) if owner is not None and estimator else {}
+        self.attributes = _constants(owner.body) if owner is not None and estimator else {}
         self._ordered: set[str] | None = None
         #: locals holding a count of tokens; those of them filled by ``+=`` (the tallies)
         self.counts: set[str] = set()
