@@ -17,6 +17,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import dotted, string_value
 
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
 #: The standard library's reads of a variable (``os.getenv``, ``os.environ.get``, ``environ.get``); a project's
 #: settings reader (``settings.get_int("MAX_TOKENS", 4096)``) is judged as one (``settings_reads``).
 _OS_READ = re.compile(r"(?:^|\.)(?:getenv|environ\.get)$")
+
+
+#: Words naming a window or a budget of tokens without saying tokens (``CODER_CTX_LEN``, ``POOH_CONTEXT_WINDOW``).
+_WINDOW_WORDS = frozenset({"ctx", "context", "window", "budget"})
 
 
 def _whole(node: ast.expr) -> int | None:
@@ -51,6 +56,8 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
     named = next((n for n in (name, name.split("_", 1)[-1]) if names.is_budget_setting(n)), None)
     if named is None or names.is_excluded(name) or names.implausible(named, value):
         return
+    if not names.mentions_tokens(named) and not set(words(named)) & _WINDOW_WORDS:
+        return  # ``ARSHAI_MAX_PROMPT_LENGTH``: a length in no unit the name says (a log's characters, set 255's pass)
     message = (
         f"token budget {variable}={value} as the default of an environment variable, the budget in force "
         "wherever it is unset; move it to config and keep the variable as an override"

@@ -40,6 +40,10 @@ LEVEL_FACT = "\x00level "
 _LEVELS = frozenset({"threshold", "warning", "warn", "critical", "alert", "trigger", "soft", "hard"})
 
 
+#: Words of a field's name saying it bounds a length, in no unit it says (characters, words, tokens).
+_LENGTHS = frozenset({"len", "length", "size", "chars", "characters"})
+
+
 def _fields(cls: ast.ClassDef) -> list[tuple[str, ast.Constant, int]]:
     """The class's fields bound to a whole number (``warning_threshold: int = 6144``), with it."""
     found: list[tuple[str, ast.Constant, int]] = []
@@ -65,6 +69,7 @@ def threshold_siblings(rule: LintRule, tree: ast.Module) -> None:
         for name, literal, value in fields:
             if (
                 not set(words(name)) & _LEVELS
+                or set(words(name)) & _LENGTHS  # ``MEDIUM_OUTPUT_LEN_THRESHOLD``: a length in no unit it says
                 or is_reported(rule, literal)
                 or value < 16
                 or against_flow(name)

@@ -33,6 +33,8 @@ from prompt_budget.lint.rules.pb104_set237_cases import (
     LOCAL_FALLBACK_VALID,
 )
 from prompt_budget.lint.rules.pb104_set247_cases import (
+    ENV_INVALID,
+    ENV_VALID,
     PER_DAY_INVALID,
     PER_DAY_VALID,
     TITLE_INVALID,
@@ -109,6 +111,7 @@ SET111_VALID = (
     *WIZARD_VALID,  # set 248: a port, retries
     *PER_DAY_VALID,  # set 254: requests per week
     *TITLE_VALID,  # set 255: a finding's title
+    *ENV_VALID,  # set 255: a log's length, a port
 )
 
 SET111_INVALID = (
@@ -138,6 +141,7 @@ SET111_INVALID = (
     *WIZARD_INVALID,  # set 248: mmore's config wizard
     *PER_DAY_INVALID,  # set 254: zetryn's daily quotas
     *TITLE_INVALID,  # set 255: a key that is a name
+    *ENV_INVALID,  # set 253: environment reads' defaults
     Invalid(
         'def middleware(conf):\n    trigger = parse(conf.get("trigger")) or ("tokens", 170_000)\n'
         "    return Summarization(trigger=trigger)\n",

@@ -62,6 +62,8 @@ from prompt_budget.lint.rules.pb104_set247_cases import (
     HELPER_VALID,
     IMAGE_INVALID,
     IMAGE_VALID,
+    LEN_LEVEL_INVALID,
+    LEN_LEVEL_VALID,
     LEVELS_INVALID,
     LEVELS_VALID,
     QUOTA_FIELD_INVALID,
@@ -174,6 +176,7 @@ SET117_VALID = (
     *LEVELS_VALID,  # set 251: rows, a level of nothing
     *QUOTA_FIELD_VALID,  # set 253: requests per minute
     *HELPER_VALID,  # set 255: a helper giving no default
+    *LEN_LEVEL_VALID,  # set 255's pass: a length
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
@@ -222,6 +225,7 @@ SET117_INVALID = (
     *LEVELS_INVALID,  # set 251: oclawma's context budget levels
     *QUOTA_FIELD_INVALID,  # set 253: osojicode's rate limiter
     *HELPER_INVALID,  # set 255: investorch's hot fields
+    *LEN_LEVEL_INVALID,  # set 255's pass: adaptiq's budget, not its length's level
     *TOKEN_STRING_INVALID,  # set 233: a prompt's length
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens

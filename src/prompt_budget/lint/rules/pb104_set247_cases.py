@@ -271,3 +271,22 @@ _KEPT_OFF_ZERO = (
 )
 KEPT_OFF_ZERO_VALID = (Valid(_KEPT_OFF_ZERO.format(budget="row_limit")),)
 KEPT_OFF_ZERO_INVALID = (Invalid(_KEPT_OFF_ZERO.format(budget="budget_tokens"), line=4),)
+
+_ENV = 'import os\n\n# tokens\nlimit = int(os.environ.get("{name}", "{value}"))\n'
+ENV_VALID = (
+    Valid(_ENV.format(name="ARSHAI_MAX_PROMPT_LENGTH", value=500)),  # a log's characters, no unit said
+    Valid(_ENV.format(name="APP_PORT", value=8000)),
+)
+ENV_INVALID = (
+    Invalid(_ENV.format(name="CODER_CTX_LEN", value=262100), line=4),
+    Invalid(_ENV.format(name="NULL_TOKEN_BUDGET", value=1000), line=4),
+)
+_LEN_LEVEL = "class Rewards:\n    MAX_REASONABLE_TOKENS = 2000\n    {name} = 1000\n"
+LEN_LEVEL_VALID = (
+    Valid(
+        _LEN_LEVEL.format(name="MEDIUM_OUTPUT_LEN_THRESHOLD").replace("MAX_REASONABLE_TOKENS = 2000", "x = 2")
+    ),
+)
+LEN_LEVEL_INVALID = (
+    Invalid(_LEN_LEVEL.format(name="MEDIUM_OUTPUT_LEN_THRESHOLD"), line=2),
+)  # the budget alone
