@@ -122,10 +122,11 @@ def _twin_defaults(rule: LintRule, module: ast.Module, reported: set[int], done:
     512)`` whose default is reported (set 163: brainpalace-cli's API client, whose estimate mirrors the
     indexing call's arguments): a method's parameter of the same name and default as a reported default of
     another method of its class is that budget again (any value the rules report, not only 256 or more)."""
-    for cls in module.body:
-        if not isinstance(cls, ast.ClassDef):
-            continue
-        methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    # each class's methods, and the module's own functions (set 257: veracium's ``wiki_input_budget: int = 8000``
+    # of ``compile_wiki`` written again in ``_policy_digest``, ``needs_recompile`` and ``ensure_wiki``)
+    groups = [cls.body for cls in module.body if isinstance(cls, ast.ClassDef)] + [module.body]
+    for body in groups:
+        methods = [m for m in body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
         twins: dict[tuple[str, object], tuple[str, int]] = {}
         for method in methods:
             for arg, default in defaults(method.args):

@@ -496,9 +496,13 @@ USE_FACT = "\x00use "
 
 def imported_names(tree: ast.Module) -> dict[str, str]:
     """``from pkg.limits import CAP as C`` -> {"C": "limits CAP"}: local name -> (source module stem,
-    name there), for module-level imports of constants (upper-case names)."""
+    name there), for imports of constants (upper-case names) at module level, then in a function's body where
+    the module imports the name no other way (set 257: veracium's ``from .budgets import REPORT_RESERVE``)."""
     out: dict[str, str] = {}
-    for stmt in tree.body:
+    inner = [
+        s for fn in tree.body if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) for s in fn.body
+    ]
+    for stmt in [*inner, *tree.body]:  # the module's own imports last: they win
         if isinstance(stmt, ast.ImportFrom) and stmt.module:
             stem = stmt.module.rsplit(".", 1)[-1]
             for alias in stmt.names:

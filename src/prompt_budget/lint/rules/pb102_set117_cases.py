@@ -66,6 +66,8 @@ from prompt_budget.lint.rules.pb104_set247_cases import (
     LEN_LEVEL_VALID,
     LEVELS_INVALID,
     LEVELS_VALID,
+    MODULE_TWINS_INVALID,
+    MODULE_TWINS_VALID,
     QUOTA_FIELD_INVALID,
     QUOTA_FIELD_VALID,
 )
@@ -177,6 +179,7 @@ SET117_VALID = (
     *QUOTA_FIELD_VALID,  # set 253: requests per minute
     *HELPER_VALID,  # set 255: a helper giving no default
     *LEN_LEVEL_VALID,  # set 255's pass: a length
+    *MODULE_TWINS_VALID,  # set 257: pages
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
 )
@@ -226,6 +229,7 @@ SET117_INVALID = (
     *QUOTA_FIELD_INVALID,  # set 253: osojicode's rate limiter
     *HELPER_INVALID,  # set 255: investorch's hot fields
     *LEN_LEVEL_INVALID,  # set 255's pass: adaptiq's budget, not its length's level
+    *MODULE_TWINS_INVALID,  # set 257: veracium's compiler budget
     *TOKEN_STRING_INVALID,  # set 233: a prompt's length
     *COLUMN_INVALID,  # sets 215-216: tokens of an encoder; an ORM column of tokens
     # the comment's size is another number, or the name says tokens

@@ -290,3 +290,14 @@ LEN_LEVEL_VALID = (
 LEN_LEVEL_INVALID = (
     Invalid(_LEN_LEVEL.format(name="MEDIUM_OUTPUT_LEN_THRESHOLD"), line=2),
 )  # the budget alone
+
+_MODULE_TWINS = (
+    "def compile_wiki(items, *, wiki_input_budget: int = 8000):\n"
+    "    items_budget = wiki_input_budget - 300\n"
+    '    return {{"max_tokens": items_budget}}\n\n\n'
+    "def needs_recompile(items, *, {name}: int = 8000):\n"
+    "    return {name}\n"
+)
+MODULE_TWINS_VALID = (Valid(_MODULE_TWINS.format(name="wiki_input_budget").replace("max_tokens", "rows")),)
+# the reported default and its twin in another function of the module
+MODULE_TWINS_INVALID = (Invalid(_MODULE_TWINS.format(name="wiki_input_budget"), line=1, count=2),)
