@@ -26,6 +26,7 @@ from prompt_budget.lint.file_errors import internal_error, parse_error, pb000
 from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.module_budgets import bent
+from prompt_budget.lint.named_tests import no_test_inside
 from prompt_budget.lint.names import config_key
 from prompt_budget.values import same_value
 
@@ -529,7 +530,7 @@ class Linter:
         findings.extend(_not_reported(findings, constant_echoes(facts, findings, self.options.root, by_code)))
         # ``web/connection_test.py`` that defines no test is the code of a feature named "test" (set 247)
         untested = {
-            rel for rel, path in ((self.options.relative(p), p) for p in files) if _no_test_inside(rel, path)
+            rel for rel, path in ((self.options.relative(p), p) for p in files) if no_test_inside(rel, path)
         }
         findings = [self._per_file_ignore(f, untested) for f in findings]
         findings.sort(key=lambda f: (f.path, f.line, f.column, f.code))
@@ -589,31 +590,6 @@ class Linter:
             ):
                 return replace(f, suppressed="test module (report-tests = false)")
         return f
-
-
-#: A line of a module that holds tests: a test function or class, or an import of a test framework.
-_TEST_INSIDE = re.compile(
-    r"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test|class[ \t]+Test|(?:import|from)[ \t]+(?:pytest|unittest)\b)",
-    re.MULTILINE,
-)
-
-
-def _no_test_inside(rel: str, path: Path) -> bool:
-    """A module test-named only by its ``_test`` suffix, outside any test folder, that defines no test
-    and imports no test framework (shidoshi's ``web/connection_test.py``, the code of a connection
-    check): its numbers are the product's, not a test's scenario. Read only for such a name."""
-    stem = os.path.basename(rel).rsplit(".", 1)[0]
-    if (
-        not stem.endswith("_test")
-        or stem.startswith("test_")
-        or is_test_module(os.path.dirname(rel) + "/x.py")
-    ):
-        return False
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return _TEST_INSIDE.search(text) is None
 
 
 def _size(path: Path) -> int:

@@ -495,9 +495,8 @@ USE_FACT = "\x00use "
 
 
 def imported_names(tree: ast.Module) -> dict[str, str]:
-    """``from pkg.limits import CAP as C`` -> {"C": "limits CAP"}: local name -> (source module stem,
-    name there), for imports of constants (upper-case names) at module level, then in a function's body where
-    the module imports the name no other way (set 257: veracium's ``from .budgets import REPORT_RESERVE``)."""
+    """``from pkg.limits import CAP as C`` -> {"C": "limits CAP"}: local name -> (source module stem, name there) of
+    constants (upper-case) imported at module level, or in a function's body (set 257: veracium's)."""
     out: dict[str, str] = {}
     inner = [
         s for fn in tree.body if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) for s in fn.body
