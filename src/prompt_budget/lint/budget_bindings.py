@@ -50,6 +50,7 @@ from prompt_budget.lint.stated_rates import (
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_strings import token_string_length
 from prompt_budget.lint.token_windows import where_token_window
+from prompt_budget.lint.walks import innermost_statement
 from prompt_budget.lint.word_counts import compared_with_words, sliced_words
 
 if TYPE_CHECKING:
@@ -420,7 +421,7 @@ _CITED = re.compile(
 def _commented_estimate(rule: LintRule) -> bool:
     """The module's constant being walked has a comment, its own or the block right above it, calling its
     number a guess."""
-    statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    statement = innermost_statement(rule.ctx.ancestors)
     if rule.ctx.function() is not None or statement is None:
         return False
     said = rule.ctx.comment() + " " + comment_above(rule.ctx.lines, statement)
@@ -430,7 +431,7 @@ def _commented_estimate(rule: LintRule) -> bool:
 
 def _statement_comments(rule: LintRule) -> tuple[str, str]:
     """The comment on the statement being walked and the comments at the head of its paragraph."""
-    statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    statement = innermost_statement(rule.ctx.ancestors)
     return rule.ctx.comment(), block_comment(rule.ctx.lines, statement)
 
 

@@ -528,11 +528,8 @@ class Linter:
                 findings.extend(_not_reported(findings, [f for f in found if f.suppressed != WITHDRAWN]))
         by_code = {rule.CODE: rule for rule in self.rules}
         findings.extend(_not_reported(findings, constant_echoes(facts, findings, self.options.root, by_code)))
-        # ``web/connection_test.py`` that defines no test is the code of a feature named "test" (set 247)
-        untested = {
-            rel for rel, path in ((self.options.relative(p), p) for p in files) if no_test_inside(rel, path)
-        }
-        findings = [self._per_file_ignore(f, untested) for f in findings]
+        self._untested: dict[str, bool] = {}  # a test-named module's answer (``named_tests``), per run
+        findings = [self._per_file_ignore(f) for f in findings]
         findings.sort(key=lambda f: (f.path, f.line, f.column, f.code))
         return LintReport(
             findings=allocate_keys(findings, self.options),
@@ -572,22 +569,23 @@ class Linter:
                 for name, data, stamp_ in batch:
                     yield by_str[name], FileResult.from_dict(data), stamp_
 
-    def _per_file_ignore(self, f: Finding, untested: set[str]) -> Finding:
+    def _holds_no_test(self, path: str) -> bool:
+        if path not in self._untested:
+            self._untested[path] = no_test_inside(path, self.options.root / path)
+        return self._untested[path]
+
+    def _per_file_ignore(self, f: Finding) -> Finding:
         """``f`` marked suppressed when a ``per-file-ignores`` pattern covers it, or when it is in a test
-        module (not one of ``untested``) and ``report-tests`` is not set (a parse error is reported
-        wherever it is)."""
+        module and ``report-tests`` is not set (a parse error is reported wherever it is); a module named
+        like a test that holds none (``named_tests``) is read only for such a finding."""
         if f.suppressed is None:
             for pattern, codes in self.options.per_file_ignores:
                 if code_matches(f.code, codes) and glob_match(f.path, pattern):
                     return replace(f, suppressed=f"per-file-ignores: {pattern}")
             # a path outside the root is absolute: only its file's name tells (``tests`` may be any folder)
             where = f.path if not os.path.isabs(f.path) else os.path.basename(f.path)
-            if (
-                not self.options.report_tests
-                and f.code != PARSE_ERROR
-                and is_test_module(where)
-                and f.path not in untested
-            ):
+            tested = not self.options.report_tests and f.code != PARSE_ERROR and is_test_module(where)
+            if tested and not self._holds_no_test(f.path):
                 return replace(f, suppressed="test module (report-tests = false)")
         return f
 

@@ -34,8 +34,7 @@ from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constructed_fields import constructed_budget
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.fact_tags import tagged as tagged  # noqa: PLC0414
-from prompt_budget.lint.field_helpers import FIELD_CALLS as FIELD_CALLS  # noqa: PLC0414
-from prompt_budget.lint.field_helpers import field_call
+from prompt_budget.lint.field_helpers import FIELD_CALLS, field_call
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
 from prompt_budget.lint.getter_returns import returned_budget
 from prompt_budget.lint.handed_names import bound_local_use, handed_on
@@ -72,7 +71,6 @@ if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.rule import LintRule
 
-#: The callee's last name of a dataclass/pydantic/attrs field: ``Field(default=0.9)``.
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 #: Words a name's value may still be tokens with (they exclude names alone): a ``padding`` taken off a window.
 _FLOW_ALLOWED = frozenset({"pad", "padding"})

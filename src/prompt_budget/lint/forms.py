@@ -17,7 +17,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import cuts_string, string_length
-from prompt_budget.lint.flow import FIELD_CALLS, bound_local, counts_characters, default_of, reads_of
+from prompt_budget.lint.field_helpers import FIELD_CALLS
+from prompt_budget.lint.flow import bound_local, counts_characters, default_of, reads_of
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.ordered_shares import climb
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value

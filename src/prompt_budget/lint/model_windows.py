@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.reserve_sums import characters
 from prompt_budget.lint.rule import callee_name, number
+from prompt_budget.lint.walks import innermost_statement
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -95,7 +96,7 @@ def model_window(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, ast.expr, i
         and parent.upper is child
         and (parent.lower is None or number(parent.lower) == 0)
     ):
-        stmt = next((a for a in reversed(ancestors[:i]) if isinstance(a, ast.stmt)), None)
+        stmt = innermost_statement(ancestors[:i])
         owner = next((a for a in reversed(ancestors[:i]) if a is not stmt and isinstance(a, ast.stmt)), None)
         for field in ("body", "orelse"):
             block = getattr(owner, field, None)

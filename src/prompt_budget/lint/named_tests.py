@@ -1,8 +1,8 @@
 """Modules named like tests that hold none (set 247: shidoshi's ``web/connection_test.py``, the code of a
 connection check its server imports): ``report-tests = false`` suppresses findings in test modules, known by
 their path (``flow.is_test_module``); a ``*_test.py`` outside any test folder that defines no test and imports
-no test framework is the product's code. Read from the file only for such a name, when a run's findings are
-suppressed (``engine``).
+no test framework is the product's code. Read from the file only for such a name holding a finding the run
+would suppress (``engine``), once per path and run.
 """
 
 from __future__ import annotations

@@ -37,16 +37,11 @@ _spoken: dict[int, tuple[ast.AST, bool]] = {}
 
 
 def prices_branch(body: Sequence[ast.AST], orelse: Sequence[ast.AST], *, tiers: bool = True) -> bool:
-    """The statements of a branch and of its ``else`` name a price or a cost (``cost *= 2``); without
-    ``tiers``, a tier alone is no price (``if token_budget < 50_000: return AuditTier.TIER_1``: a budget
-    picks the tier that fits it, set 145: unbiased's audit tiers)."""
+    """The statements of a branch and of its ``else`` name a price or a cost (``cost *= 2``), outside an
+    f-string; without ``tiers``, a tier alone is no price (``if token_budget < 50_000: return
+    AuditTier.TIER_1``: a budget picks the tier that fits it, set 145: unbiased's audit tiers)."""
     pricing = _PRICING if tiers else _PRICING - _TIERS
-    return any(
-        set(words(attr_name(n) or "")) & pricing
-        for stmt in (*body, *orelse)
-        for n in walk(stmt)
-        if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))
-    ) and any(_priced(stmt, pricing) for stmt in (*body, *orelse))
+    return any(_priced(stmt, pricing) for stmt in (*body, *orelse))
 
 
 def _priced(node: ast.AST, pricing: frozenset[str]) -> bool:

@@ -43,6 +43,5 @@ def prompted_budgets(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr,
     name = attr_name(target) if target is not None else None
     if name is not None and rule.names.is_budget_setting(name):
         yield offered, name, value, f"offered as the answer to the prompt {question!r}, bound to `{name}`"
-    elif TOKENS_WORD.search(question) and rule.names.is_budget_setting("_".join(words(question))):
-        key = "_".join(words(question))
+    elif TOKENS_WORD.search(question) and rule.names.is_budget_setting(key := "_".join(words(question))):
         yield offered, key, value, f"offered as the answer to the prompt {question!r}"

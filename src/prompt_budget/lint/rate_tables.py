@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.forms import per_token_key
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.stated_rates import comment_above
+from prompt_budget.lint.walks import innermost_statement
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -43,7 +44,7 @@ def rate_table(name: str, table: ast.Dict, rule: LintRule | None = None) -> tupl
     keys = {per_token_key(name, r) for r in found}
     key = keys.pop() if len(keys) == 1 else None
     if key is None and rule is not None and rule.ctx.function() is None:
-        statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+        statement = innermost_statement(rule.ctx.ancestors)
         said = comment_above(rule.ctx.lines, statement) if isinstance(statement, ast.Assign) else ""
         # a factor applied to such a rate (carrel's "chars-per-token safety factor ... per format") is none
         key = "chars_per_token" if _CHARS_PER_TOKEN.search(said) and not _FACTOR.search(said) else None

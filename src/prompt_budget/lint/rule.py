@@ -573,9 +573,10 @@ class LintRule:
         if name is not None and self.names.is_budget(name):
             return name
         if isinstance(node, ast.Name) and (_LIMIT_WORDS.intersection(words(node.id)) or node.id in _SHORT):
-            # ``cw = context_window(model)`` (set 235); from a constant, the name's own function's (set 247)
-            up = parents(self.ctx.tree) if self.ctx.tree is not None else {}
-            return self._local_budgets(self.ctx.function() or enclosing_function(up, node)).get(node.id)
+            fn: ast.AST | None = self.ctx.function()  # ``cw = context_window(model)`` (set 235)
+            if fn is None and self.ctx.tree is not None:  # a constant asks: the name's own function (set 247)
+                fn = enclosing_function(parents(self.ctx.tree), node)
+            return self._local_budgets(fn).get(node.id)
         return None
 
     def _local_budgets(self, fn: ast.AST | None) -> dict[str, str]:

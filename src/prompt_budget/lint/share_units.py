@@ -22,7 +22,7 @@ from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS, fields, parameter_d
 from prompt_budget.lint.rule import LintRule, attr_name, number, string_value
 from prompt_budget.lint.scaled_units import MONEY_WORDS, OTHER_UNITS
 from prompt_budget.lint.stated_rates import comment_above
-from prompt_budget.lint.walks import source_of
+from prompt_budget.lint.walks import innermost_statement, source_of
 
 #: ``as ratio of total requests``, ``a fraction of the samples``, ``percentage of all rows``.
 _SHARE_OF = re.compile(
@@ -162,7 +162,7 @@ def _comment_above(rule: LintRule) -> str:
     """The one comment line written just above a module's or class's one-line binding (``# Default ratio of
     context window to use before triggering compaction`` over ``DEFAULT_THRESHOLD_RATIO = 0.80``, set 192:
     the-agent-sdk), when the line above it is no comment (a longer block often describes its neighbours)."""
-    stmt = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    stmt = innermost_statement(rule.ctx.ancestors)
     if rule.ctx.function() is not None or not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
         return ""
     lines = rule.ctx.lines

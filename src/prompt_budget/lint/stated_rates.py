@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.rule import number
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import innermost_statement, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -152,7 +152,7 @@ def comment_above(lines: Sequence[str], stmt: ast.stmt | None) -> str:
 def rate_stated(rule: LintRule, factor: float) -> bool:
     """The comment of the statement being walked, or the block right above it, states ``factor``
     characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``)."""
-    stmt = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    stmt = innermost_statement(rule.ctx.ancestors)
     return states_rate((rule.ctx.comment(), comment_above(rule.ctx.lines, stmt)), factor)
 
 

@@ -64,8 +64,8 @@ def threshold_siblings(rule: LintRule, tree: ast.Module) -> None:
     """Report the levels declared beside a token budget this module reports in each of its classes, and
     record those beside an int field another module may show to be one (``LEVEL_FACT``); the same for the
     fields' defaults restated as fallbacks (``restated_fields``)."""
-    for cls in (s for s in statements(tree) if isinstance(s, ast.ClassDef)):
-        fields = _fields(cls)
+    classes = [(cls, _fields(cls)) for cls in statements(tree) if isinstance(cls, ast.ClassDef)]
+    for cls, fields in classes:
         for name, literal, value in fields:
             if (
                 not set(words(name)) & _LEVELS
@@ -86,15 +86,17 @@ def threshold_siblings(rule: LintRule, tree: ast.Module) -> None:
             else:  # ``total_budget`` known as a budget only by what other modules do with it (``field_reach``)
                 where = f"{of.lineno} {of.col_offset} {budget} {amount} {cls.name}"
                 rule.fact(literal, f"{LEVEL_FACT}{where} {name}", value)
-    restated_fields(rule, tree)
+    restated_fields(rule, tree, classes)
 
 
-def restated_fields(rule: LintRule, tree: ast.Module) -> None:
+def restated_fields(
+    rule: LintRule, tree: ast.Module, classes: list[tuple[ast.ClassDef, list[tuple[str, ast.Constant, int]]]]
+) -> None:
     """``data.get("total_budget", 8192)`` in a module whose class declares ``total_budget: int = 8192``: the
     field's default written again as its reader's fallback (a ``from_dict``), reported with the field's."""
     fields: dict[str, list[tuple[ast.Constant, int, str]]] = {}
-    for cls in (s for s in statements(tree) if isinstance(s, ast.ClassDef)):
-        for name, literal, value in _fields(cls):
+    for cls, declared_fields in classes:
+        for name, literal, value in declared_fields:
             fields.setdefault(name, []).append((literal, value, cls.name))
     if not fields:
         return

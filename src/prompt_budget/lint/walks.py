@@ -384,6 +384,11 @@ def alternatives(node: ast.IfExp | ast.BoolOp) -> list[ast.expr]:
     return list(node.values) if isinstance(node.op, ast.Or) else []
 
 
+def innermost_statement(ancestors: Sequence[ast.AST]) -> ast.stmt | None:
+    """The statement nearest the node being visited: the last statement among its ``ancestors``."""
+    return next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
+
+
 def enclosing_function(up: dict[ast.AST, ast.AST], node: ast.AST) -> ast.AST | None:
     """The nearest function (or lambda) holding ``node``, by its parents ``up`` (``parents``); else None."""
     found = up.get(node)

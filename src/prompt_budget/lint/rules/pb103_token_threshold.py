@@ -51,7 +51,7 @@ from prompt_budget.lint.threshold_ladders import ladder_rung
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
 from prompt_budget.lint.validated_params import validated_amount
-from prompt_budget.lint.walks import past_clamps, walk
+from prompt_budget.lint.walks import innermost_statement, past_clamps, walk
 from prompt_budget.lint.word_floors import floor_not_in_tokens
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -424,7 +424,7 @@ class TokenThreshold(LintRule):
 
     def _raising_test(self) -> bool:
         """The comparison being visited is the test of an ``if`` whose body raises: a floor a budget must clear."""
-        stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+        stmt = innermost_statement(self.ctx.ancestors)
         return isinstance(stmt, ast.If) and bool(stmt.body) and isinstance(stmt.body[0], ast.Raise)
 
     def visit_Compare(self, node: ast.Compare) -> None:

@@ -21,7 +21,7 @@ from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.rules.pb104_lengths import says_window, window_times_rate
 from prompt_budget.lint.stated_rates import block_comment, comment_above, literal_product, stated_product
-from prompt_budget.lint.walks import kept_per_file, statements
+from prompt_budget.lint.walks import innermost_statement, kept_per_file, statements
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -88,7 +88,7 @@ def window_bound(rule: LintRule, node: ast.BinOp, char_context: Callable[[], boo
         return named[0]
     if rate is None and not literal_product(node):
         return None  # the comments are read only for a product of two literals
-    statement = next((a for a in reversed(rule.ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    statement = innermost_statement(rule.ctx.ancestors)
     comments = (rule.ctx.comment(), comment_above(rule.ctx.lines, statement))
     if rate is None:  # ``prompt_overhead = 2000 * 4`` under ``# 1 token ≈ 4 chars`` (set 124: tensor-truth)
         stated = stated_product(node, (*comments, block_comment(rule.ctx.lines, statement)))

@@ -16,6 +16,7 @@ from prompt_budget.lint.rule import number, token_amount_literal
 from prompt_budget.lint.rules.pb104_context import result_is_tokens
 from prompt_budget.lint.stated_rates import comment_above
 from prompt_budget.lint.token_differences import token_cap
+from prompt_budget.lint.walks import innermost_statement
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -58,7 +59,7 @@ def estimate_above(lines: Sequence[str], ancestors: Sequence[ast.AST]) -> bool:
     (``# Approximate token length used here for speed`` above ``length = sum(len(s) // 4 for s in
     texts)``, set 53: syftr): the division there turns characters into tokens, whatever the result's
     name."""
-    stmt = next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
+    stmt = innermost_statement(ancestors)
     return bool(_ESTIMATE_COMMENT.search(comment_above(lines, stmt)))
 
 

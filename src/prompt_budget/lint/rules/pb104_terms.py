@@ -27,6 +27,7 @@ from prompt_budget.lint.character_reads import bound_local, bound_values, reads_
 from prompt_budget.lint.flow import function_body, module_functions
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.walks import innermost_statement
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import FileContext
@@ -191,7 +192,7 @@ def _local_among_rates(fn: ast.AST | None, ancestors: Sequence[ast.AST], node: a
     """``zh_tokens = len(zh) * 1.5`` ... ``punct_tokens = len(punct) * 0.5`` ... ``return int(zh_tokens +
     punct_tokens)``: the product, bound alone to a local, is summed with a local bound to another rate term
     (set 92: cokodo-agent, a rate above 1 beside one below it in one estimate)."""
-    stmt = next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
+    stmt = innermost_statement(ancestors)
     local = bound_local(stmt)
     if fn is None or local is None or not isinstance(stmt, ast.Assign) or _unrounded(stmt.value) is not node:
         return False

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.names import words
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import innermost_statement, walk
 
 #: Methods of a tiktoken encoding that turn text into tokens (to count or cut them).
 _ENCODES = frozenset({"encode", "encode_ordinary", "encode_batch", "encode_ordinary_batch"})
@@ -33,7 +33,7 @@ _OPENAI_SCOPE = frozenset({"openai", "oai", "gpt", "azure", "chatgpt", "tiktoken
 def _global_name(ancestors: Sequence[ast.AST]) -> str:
     """The global a module-level statement binds the call to (``tokenizer = tiktoken...(...)``), the
     call being the whole value, else "" (in a function: the name its statement binds the call to)."""
-    stmt = next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
+    stmt = innermost_statement(ancestors)
     bound = single_binding(stmt) if stmt is not None else None
     if bound is None:
         return ""

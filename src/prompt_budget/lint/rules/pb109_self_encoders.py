@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.assignments import single_binding
 from prompt_budget.lint.names import words
 from prompt_budget.lint.self_attributes import self_attribute
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import innermost_statement, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import FileContext
@@ -45,7 +45,7 @@ def self_encoder_used(ctx: FileContext, call: ast.Call) -> bool:
     cls = ctx.enclosing_class()
     if cls is None or ctx.function() is None:
         return False
-    stmt = next((a for a in reversed(ctx.ancestors) if isinstance(a, ast.stmt)), None)
+    stmt = innermost_statement(ctx.ancestors)
     bound = single_binding(stmt) if stmt is not None else None
     attr = self_attribute(bound[0]) if bound is not None and bound[1] is call else ""
     if not attr:
