@@ -18,6 +18,7 @@ from prompt_budget.lint.character_reads import bound_values, encoded_length
 from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -113,3 +114,25 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
         return False
     started = [v for v in values if not (added and zero(v))]
     return all(_counted(rule, fn, v) for v in (*started, *added))
+
+
+def len_of_encoded(rule: LintRule, amount: ast.expr) -> bool:
+    """``ids = tokenizer.encode(text)`` ... ``len(ids)``: the length of a local bound in the function to a
+    token list (set 22: lmdeploy's calibration loader), whatever the local is named."""
+    fn = rule.ctx.function()
+    if not (
+        fn is not None
+        and isinstance(amount, ast.Call)
+        and callee_name(amount) == "len"
+        and len(amount.args) == 1
+        and type(amount.args[0]) is ast.Name
+    ):
+        return False
+    name = amount.args[0].id
+    return any(
+        isinstance(n, ast.Assign)
+        and any(type(t) is ast.Name and t.id == name for t in n.targets)
+        and isinstance(n.value, ast.Call)
+        and rule.token_sequence(n.value)
+        for n in walk(fn)
+    )

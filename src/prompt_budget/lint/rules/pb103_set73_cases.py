@@ -1,6 +1,6 @@
 """PB103's cases from sets 73 and 74 (issue 19): a rung of a ladder of thresholds on one token count
 below the rule's smallest threshold (``threshold_ladders``); with them, the cases of sets 67-71 and of the
-equality reading (``pb103_equal_budgets``), and set 205's (``pb103_set205_cases``). Spliced into ``pb103_token_threshold``."""
+equality reading (``pb103_equal_budgets``), set 205's (``pb103_set205_cases``) and set 263's (``pb103_set263_cases``). Spliced into ``pb103_token_threshold``."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from prompt_budget.lint.rules.pb103_set183_cases import SET183_INVALID, SET183_V
 from prompt_budget.lint.rules.pb103_set196_cases import WINDOW_INVALID, WINDOW_VALID
 from prompt_budget.lint.rules.pb103_set199_cases import CLAMP_INVALID, CLAMP_VALID
 from prompt_budget.lint.rules.pb103_set205_cases import VALUE_INVALID, VALUE_VALID
+from prompt_budget.lint.rules.pb103_set263_cases import IF_CLAMP_INVALID, IF_CLAMP_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import TYPED_INVALID, TYPED_VALID
 from prompt_budget.lint.rules.pb104_set247_cases import (
     FLOOR_RAISED_INVALID,
@@ -58,6 +59,7 @@ _LADDER = (
 )
 
 SET73_VALID = (
+    *IF_CLAMP_VALID,  # set 262: clamps written as ifs of other things
     # a small threshold alone; a ladder of lines, characters, messages, seconds, cost
     Valid(
         "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens < 20:\n        return 'short'\n"
@@ -118,6 +120,7 @@ SET73_VALID = (
 )
 
 SET73_INVALID = (
+    *IF_CLAMP_INVALID,  # set 262: aient's clamps written as ifs
     *SET153_INVALID,  # set 154: what is left of a budget
     *SET155_INVALID,  # set 156: a floor stored as the budget a step later
     *TYPED_INVALID,  # set 189: `tokens` typed as a list of ids

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from functools import cached_property
 from itertools import pairwise
 
 from prompt_budget.lint.char_estimates import char_estimate
@@ -15,11 +16,12 @@ from prompt_budget.lint.compared_counts import (
     floor_literal,
     without_fallback,
 )
-from prompt_budget.lint.counted_locals import token_local
+from prompt_budget.lint.counted_locals import len_of_encoded, token_local
 from prompt_budget.lint.dict_slots import entry_key
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.fraction_shares import nested_amount, shared_amount
+from prompt_budget.lint.if_clamps import IfClamps
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.item_floors import per_item_factors
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
@@ -82,7 +84,9 @@ class TokenThreshold(LintRule):
     down to the rules' minimum of 16 (``max_tokens = max(context_tokens - prompt_tokens, 16)``). A tokenizer's
     maximum length (``tokenizer.model_max_length``, ``doc_tokenizer.doc_maxlen``) is a token count. Each side of a
     conditional bound is a literal (``min(budget, 32768 if pro else 24576)``), and a clamp returned by a function
-    named as a budget (``def thinking_budget(...)``) is that budget.
+    named as a budget (``def thinking_budget(...)``) is that budget. A clamp written as an ``if`` (``if value > 65536:
+    value = 65536`` before ``cfg["maxOutputTokens"] = value``) is one where the clamped name is a budget or is then
+    handed on as one; it is fixed by hand, the body writing the number again.
 
     Only ordering comparisons count; the left or right side must be an amount of tokens (a name like
     ``num_tokens`` or ``prompt_tokens``, ``len()`` of a token list, a ``count_tokens(...)`` call).
@@ -348,27 +352,6 @@ class TokenThreshold(LintRule):
         values = bound_values(fn, amount.id)
         return bool(values) and all(isinstance(v, ast.Call) and self.token_amount(v) for v in values)
 
-    def _len_of_encoded(self, amount: ast.expr) -> bool:
-        """``ids = tokenizer.encode(text)`` ... ``len(ids)``: the length of a local bound in the function
-        to a token list (set 22: lmdeploy's calibration loader), whatever the local is named."""
-        fn = self.ctx.function()
-        if not (
-            fn is not None
-            and isinstance(amount, ast.Call)
-            and callee_name(amount) == "len"
-            and len(amount.args) == 1
-            and type(amount.args[0]) is ast.Name
-        ):
-            return False
-        name = amount.args[0].id
-        return any(
-            isinstance(n, ast.Assign)
-            and any(type(t) is ast.Name and t.id == name for t in n.targets)
-            and isinstance(n.value, ast.Call)
-            and self.token_sequence(n.value)
-            for n in walk(fn)
-        )
-
     def _kernel_launch(self, node: ast.AST) -> bool:
         """The comparison or clamp chooses a GPU kernel's launch (a tile, a grid, warps, blocks), or sits
         in a module of Triton kernels: a performance heuristic, not a budget (set 22: lmdeploy)."""
@@ -427,6 +410,18 @@ class TokenThreshold(LintRule):
         stmt = innermost_statement(self.ctx.ancestors)
         return isinstance(stmt, ast.If) and bool(stmt.body) and isinstance(stmt.body[0], ast.Raise)
 
+    @cached_property
+    def _ifs(self) -> IfClamps:
+        return IfClamps()
+
+    def visit_If(self, node: ast.If) -> None:
+        # ``if value > 65536: value = 65536`` ... ``cfg["maxOutputTokens"] = value`` (set 262)
+        self._ifs.visit(self, node)
+
+    def leave_Module(self, node: ast.Module) -> None:
+        for literal, message, value, advice in self._ifs.leave(self):
+            self.report(literal, message, value=value, advice=advice)
+
     def visit_Compare(self, node: ast.Compare) -> None:
         for literal, budget, equal in equal_budgets(self, node):  # ``elif context_window == 8192``
             self._report(
@@ -450,7 +445,7 @@ class TokenThreshold(LintRule):
                         and (
                             self.token_amount(amount)
                             or tokenizer_maxlen(amount)
-                            or self._len_of_encoded(amount)
+                            or len_of_encoded(self, amount)
                             or self._bound_to_count(amount)
                             or token_local(self, amount)
                             or self._read_budget(amount)
