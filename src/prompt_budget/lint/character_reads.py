@@ -116,12 +116,15 @@ def every_read(
 
 
 def _keeps_unit(parent: ast.AST | None, child: ast.AST) -> bool:
-    """``n - 1``, ``n + 1``, ``n / len(records)``, ``int(n)``: arithmetic whose result counts what
-    ``n`` counts (not ``n * 4``, which converts)."""
+    """``n - 1``, ``n + 1``, ``mid + n`` (an offset moved by ``n``), ``n / len(records)``, ``int(n)``: arithmetic
+    whose result counts what ``n`` counts (not ``n * 4``, which converts)."""
     if isinstance(parent, ast.BinOp):
         if isinstance(parent.op, (ast.Add, ast.Sub)):
-            return isinstance(parent.right if parent.left is child else parent.left, ast.Constant)
+            other = parent.right if parent.left is child else parent.left
+            return isinstance(other, ast.Constant) or (type(other) is ast.Name and parent.right is child)
         return isinstance(parent.op, (ast.Div, ast.FloorDiv)) and parent.left is child
+    if isinstance(parent, ast.UnaryOp):
+        return isinstance(parent.op, ast.USub)  # ``text[-n:]``
     if not (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name)):
         return False
     if parent.func.id in {"min", "max"}:

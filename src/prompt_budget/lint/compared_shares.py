@@ -209,8 +209,33 @@ class ComparedShares:
         return enclosing_function(parents(self._tree), node)
 
     def no_token_share(self, name: str) -> bool:
-        """Every read of ``name`` orders it against a share of money, or picks a label."""
-        return self.money_only(name) or self.labels_only(name)
+        """Every read of ``name`` orders it against a share of money or a mean of scores, or picks a label."""
+        return self.money_only(name) or self.labels_only(name) or self.means_only(name)
+
+    def means_only(self, name: str) -> bool:
+        """Every read of ``name`` is ordered against a local bound only to numbers and to means of what it adds
+        up (``ctx = sum(_axis_sim(a) for a in axes) / len(axes)`` ... ``if ctx >= CTX_FULL_THRESHOLD``: a mean
+        similarity, not a share of a window; set 263: kaos-harness). A mean of fills is a share still."""
+        if not self._made:
+            self._make()
+        found = self.compared.get(name, [])
+        if not found or len(found) != self.reads.get(name, 0):
+            return False
+        for other, compare in found:
+            fn = self._function_of(compare) if type(other) is ast.Name else None
+            values = (
+                [stmt.value for stmt in local_bindings(fn, other.id)]
+                if fn and type(other) is ast.Name
+                else []
+            )
+            means = [
+                v
+                for v in values
+                if isinstance(v, ast.BinOp) and _mean(v) and mean_of_fills(self._rule, v) is None
+            ]
+            if not means or not all(v in means or type(v) is ast.Constant for v in values):
+                return False
+        return True
 
     def labels_only(self, name: str) -> bool:
         """Every read of ``name`` picks a string label, a gauge's colour (``style_thresholds``)."""
@@ -279,6 +304,18 @@ def _returns_division(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         return False
     value = _unclamped(guarded_division(last.value))
     return isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div)
+
+
+def _mean(value: ast.expr) -> bool:
+    """``sum(...) / len(...)``: a mean."""
+    return (
+        isinstance(value, ast.BinOp)
+        and isinstance(value.op, ast.Div)
+        and isinstance(value.left, ast.Call)
+        and callee_name(value.left) == "sum"
+        and isinstance(value.right, ast.Call)
+        and callee_name(value.right) == "len"
+    )
 
 
 def divisions(fn: ast.AST, other: ast.expr) -> list[ast.BinOp]:

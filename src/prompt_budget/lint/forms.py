@@ -204,6 +204,8 @@ def _read_as_characters(
         said = set(words(parent.arg))
         return bool(said & CHAR_WORDS) and not said & {"token", "tokens"}
     child, parent = climb(parents, read)  # ``len(part) > max(budget - used, 0)`` (set 238: cliffcompaction)
+    if isinstance(child, ast.BinOp) and _length_terms(child, rule):
+        return True  # ``room = budget - used - len(label) - 16``: a string's length taken off (set 263: kaos)
     if isinstance(parent, ast.Slice):
         return cuts_string(parent, parents, rule)
     if isinstance(parent, ast.Compare):
@@ -214,6 +216,20 @@ def _read_as_characters(
             or any(_length_sum(o, rule) for o in others)
         )
     return False
+
+
+def _length_terms(node: ast.expr, rule: LintRule) -> bool:
+    """``budget - used - len(label) - 16``: sums and differences one term of which is a string's length, none a
+    count of tokens."""
+    terms: list[ast.expr] = []
+    stack = [node]
+    while stack:
+        term = stack.pop()
+        if isinstance(term, ast.BinOp) and isinstance(term.op, (ast.Add, ast.Sub)):
+            stack += (term.left, term.right)
+        else:
+            terms.append(term)
+    return any(string_length(t, rule) for t in terms) and not any(rule.token_amount(t) for t in terms)
 
 
 def _length_sum(node: ast.expr, rule: LintRule) -> bool:

@@ -34,7 +34,7 @@ from prompt_budget.lint.names import CONFIG_WINDOWS, EXCLUDED_WORDS, UNIT_WORDS,
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, is_env_read, string_value
 from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.stored_cuts import cut_fallback
-from prompt_budget.lint.token_cuts import CutFlow
+from prompt_budget.lint.token_cuts import CutFlow, cuts_tokens
 from prompt_budget.lint.token_estimates import estimates_tokens
 from prompt_budget.lint.variable_keys import variable_key_budget
 from prompt_budget.lint.walks import walk
@@ -170,10 +170,10 @@ def lookup_default(
         how = cut_fallback(rule, node, cuts, name, value)
         if how is not None or weak:
             return (pair[1], name, value, how) if how is not None else None
-    if name in CONFIG_WINDOWS and _checks_a_length(rule, node):
+    if name in CONFIG_WINDOWS and (checked := _checks_a_length(rule, node)):
         # ``maximum = int(getattr(model.config, "max_position_embeddings", 262144))`` ... ``if
         # ids.shape[1] > maximum: raise``: the window assumed of a model whose config gives none
-        return pair[1], name, value, "used as the fallback of a model's window an input is checked against"
+        return pair[1], name, value, f"used as the fallback of a model's window {checked}"
     table = (
         attr_name(func.value)
         if name is None and isinstance(func, ast.Attribute) and func.attr == "get"
@@ -216,21 +216,38 @@ def _cuts_characters(rule: LintRule, node: ast.Call) -> bool:
     return local is not None and fn is not None and counts_characters(fn, local, rule)
 
 
-def _checks_a_length(rule: LintRule, node: ast.Call) -> bool:
+def _checks_a_length(rule: LintRule, node: ast.Call) -> str | None:
     """The lookup's value, bound to a local (through ``int(...)``), is compared in its function with an
-    input's length (``len(ids)``, ``ids.shape[1]``, ``ids.size(1)``, a name saying ``length``/``len``)."""
+    input's length (``len(ids)``, ``ids.shape[1]``, ``ids.size(1)``, a name saying ``length``/``len``) or given
+    to a call that truncates its inputs."""
     parent = rule.ctx.parent(node)
     if isinstance(parent, ast.Call) and callee_name(parent) == "int":
         parent = rule.ctx.parent(parent)
     fn = rule.ctx.function()
     local = bound_local(parent)
     if local is None or fn is None:
-        return False
-    for cmp in (n for n in walk(fn) if isinstance(n, ast.Compare)):
-        sides = [cmp.left, *cmp.comparators]
-        if any(isinstance(x, ast.Name) and x.id == local for x in sides) and any(_a_length(x) for x in sides):
-            return True
-    return False
+        return None
+    for seen in walk(fn):
+        if isinstance(seen, ast.Compare):
+            sides = [seen.left, *seen.comparators]
+            if any(type(x) is ast.Name and x.id == local for x in sides) and any(_a_length(x) for x in sides):
+                return "an input is checked against"
+        elif (
+            isinstance(seen, ast.Call)
+            and cuts_tokens(seen)
+            and any(
+                type(k.value) is ast.Name and k.value.id == local
+                for k in seen.keywords
+                if _length_keyword(k.arg)
+            )
+        ):
+            return "inputs are cut to"  # ``tokenizer(texts, truncation=True, max_length=max_len)`` (set 263)
+    return None
+
+
+def _length_keyword(keyword: str | None) -> bool:
+    """``max_length=``, ``max_seq_len=``: a keyword giving the length a call cuts to."""
+    return bool(keyword) and bool({"length", "len"} & set(words(keyword or "")))
 
 
 def _a_length(node: ast.expr) -> bool:

@@ -6,7 +6,7 @@
 A module that imports a lexer's names (``Lexer``, ``TokenType``, ``TokenKind``, ``Scanner``) or imports from
 a module named for one (``lexer``, ``scanner``, the standard ``tokenize``), or defines a class of those
 names or a regular expression named for tokens (``TOKEN_RE = re.compile(...)``), counts the tokens of a language it parses; unless its text names a model's side too (``llm``,
-``prompt``, ``openai``, ``anthropic``, ``tiktoken``, ``completion``, ``context window``), a budget named
+``prompt``, ``openai``, ``anthropic``, ``tiktoken``, ``completion``, ``context window``, a token budget), a budget named
 only by tokens there is a parser's limit. Decided once per module.
 """
 
@@ -28,6 +28,7 @@ _LEXER_MODULES = frozenset({"lexer", "lexers", "scanner", "tokenize", "_lexer", 
 #: Words saying the module also speaks of a model's tokens.
 _MODEL_SIDE = re.compile(
     r"\b(?:llm|llms|prompt|prompts|openai|anthropic|tiktoken|completion|completions|context window)\b"
+    r"|token[_ ]budget"  # ``token_budget: int = _DEFAULT_TOKEN_BUDGET`` beside ``_STATUS_TOKEN_RE`` (set 265: doc-atlas)
 )
 #: The module asked about last and the answer.
 _last: list[tuple[ast.AST, bool]] = []

@@ -407,8 +407,8 @@ def excluded(ws: tuple[str, ...]) -> bool:
         if w in EXCLUDED_WORDS
         and not (w in _PER_DEVICE and ws[i - 1 : i] == ("per",))
         # ``DEFAULT_MAX_CODE_TOKENS = 6144``: the tokens of source code cut for a model (set 175), no status code;
-        # ``code_budget_ratio``: the share of a budget kept for code (set 234: shenlun-forge)
-        and not (w == "code" and ws[i + 1 : i + 2] in (("tokens",), ("budget",)))
+        # ``code_budget_ratio``: the share of a budget kept for code (set 234: shenlun-forge); ``CODE_GEN_MAX_TOKENS``
+        and not (w == "code" and (ws[i + 1 : i + 2] == ("budget",) or "tokens" in ws[i + 1 :]))
         and not (w == "cost" and _cost_in_tokens(ws[i + 1 :], ws))
     }
     if not found or not found <= _WHERE_WORDS:

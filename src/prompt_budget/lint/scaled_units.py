@@ -52,6 +52,11 @@ OTHER_UNITS = UNIT_WORDS | frozenset(
         # a single-cell model's cells (set 198: arc-stack)
         "cell",
         "cells",
+        # an event buffer's capacity (set 264: obol-sdk's ``self._max_buffer * _OVERFLOW_WARN_THRESHOLD``)
+        "buffer",
+        "event",
+        "events",
+        "queue",
     }
 )
 

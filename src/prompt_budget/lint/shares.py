@@ -33,7 +33,7 @@ import ast
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import reads_of
+from prompt_budget.lint.flow import bound_local, counts_characters, reads_of
 from prompt_budget.lint.forms import per_token_key
 from prompt_budget.lint.generation_lengths import length_limit_keyword
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
@@ -79,7 +79,7 @@ def _budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
     kept = numerator(node)
     left = node.left.left if kept > 1 and isinstance(node.left, ast.BinOp) else node.left
     budget = rule.budget_expr(left)
-    if budget is not None and not rule.names.is_chars(budget):
+    if budget is not None and not rule.names.is_chars(budget) and not _cuts_text(rule, node):
         return value, budget
     counted = _token_count(rule, left) or _chunk_size(rule, left)
     if (
@@ -101,6 +101,13 @@ def _budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
     if type(left) is ast.Name and _neutral(rule, left) and ordered_against_tokens(rule, left.id):
         return value, left.id  # ``physical // 4`` where ``if count.tokens > physical`` (set 85)
     return None
+
+
+def _cuts_text(rule: LintRule, node: ast.BinOp) -> bool:
+    """``third = budget // 3`` ... ``text[:third]``, ``text[-third:]``: a part bound to a local that only cuts
+    strings, a number of characters whatever the budget's name (set 263: waystone's ``_session_sample``)."""
+    fn, local = rule.ctx.function(), bound_local(rule.ctx.parent(node))
+    return fn is not None and local is not None and counts_characters(fn, local, rule)
 
 
 def _neutral(rule: LintRule, node: ast.expr) -> bool:

@@ -42,6 +42,7 @@ from prompt_budget.lint.rules.pb102_set205_cases import (
     THRESHOLD_VALID,
 )
 from prompt_budget.lint.rules.pb103_set196_cases import WINDOW_CAP_INVALID, WINDOW_CAP_VALID
+from prompt_budget.lint.rules.pb103_set263_cases import SAMPLE_INVALID, SAMPLE_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import OPTION_INVALID, OPTION_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SPOKEN_INVALID, SPOKEN_VALID
 from prompt_budget.lint.rules.pb104_set195_cases import OVERLAP_INVALID, OVERLAP_VALID
@@ -113,6 +114,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     # set 120: operator-ai, a size in bytes worth some tokens
     Valid("MAX_OUTPUT = 16_384  # 16 KB \u2014 keeps tool results within ~4K tokens\n"),
     Valid("MAX_OUTPUT = 100_000  # 100K chars, about 25K tokens\n"),
@@ -185,6 +187,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *SET153_INVALID,  # sets 153-154: seconds, a splitter measuring tokens
     *SET155_INVALID,  # set 156: a window's floor and reserve by name
     *SET159_INVALID,  # set 160: an overlap converted to characters

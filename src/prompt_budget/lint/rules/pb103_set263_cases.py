@@ -1,7 +1,29 @@
-"""PB103's cases from sets 261 to 264 (issue 19): a clamp written as an ``if`` (aient's Gemini request builder, set
-262: ``if value > 65536: value = 65536`` before ``generation_config["maxOutputTokens"] = value``; ``if val < 128:
-budget = 128`` ... ``elif val > 32768: budget = 32768`` before ``{"thinkingBudget": budget}``, ``if_clamps``).
-Spliced into ``pb103_set73_cases``."""
+"""Cases from sets 261 to 266 (issue 19).
+
+PB103: a clamp written as an ``if`` (aient's Gemini request builder, set 262: ``if value > 65536: value = 65536``
+before ``generation_config["maxOutputTokens"] = value``; ``if val < 128: budget = 128`` ... ``elif val > 32768: budget
+= 32768`` before ``{"thinkingBudget": budget}``, ``if_clamps``).
+
+PB101: an environment read's default whose variable names code's tokens (web2json-agent's ``int(os.getenv(
+"CODE_GEN_MAX_TOKENS", "16384"))`` in a field's ``default_factory``, ``names.excluded``); a model config's window
+assumed when the config gives none, the length a tokenizer then cuts inputs to (mlx-raclate's ``max_len =
+getattr(model.config, "max_position_embeddings", 512)`` ... ``tokenizer(texts, truncation=True,
+max_length=max_len)``, ``inline_forms``).
+
+PB102: a token budget in a module that also names a regular expression for tokens of text (doc-atlas's
+``_STATUS_TOKEN_RE`` beside ``_DEFAULT_TOKEN_BUDGET = 900``, ``lexer_tokens``); not a budget whose every read cuts a
+text, through a part of it moved along the text (waystone's ``third = budget // 3`` ... ``text[mid:mid + third]``,
+``text[-third:]``, ``character_reads``).
+
+PB104: a budget times four from which a string's length is taken (kaos-harness's ``budget = token_cap * 4`` ...
+``room = budget - used - len(label) - 16``, ``forms``).
+
+PB105: not a level compared with a mean of scores (kaos-harness's ``ctx = sum(_axis_sim(a) for a in axes) /
+len(axes)`` ... ``ctx >= CTX_FULL_THRESHOLD``, ``compared_shares``), nor a share of an event buffer (obol-sdk's
+``self._max_buffer * _OVERFLOW_WARN_THRESHOLD``, ``scaled_units``), nor that budget's part cutting a text.
+
+Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb104_set111_cases`` and
+``pb105_set111_cases``."""
 
 from __future__ import annotations
 
@@ -57,3 +79,63 @@ IF_CLAMP_INVALID = (
         line=3,
     ),
 )
+
+_ENV = "import os\n\n\nclass Settings(BaseModel):\n    {name}: int = Field(default_factory=lambda: int(os.getenv({var!r}, '16384')))\n"
+_WINDOW = (
+    "def predict(model, tokenizer, texts):\n"
+    "    max_len = getattr(model.config, 'max_position_embeddings', 512)\n"
+    "    return tokenizer(texts, padding=True, truncation=True, {keyword}=max_len)\n"
+)
+CODE_ENV_VALID = (
+    Valid(_ENV.format(name="exit_code", var="EXIT_CODE_MAX")),
+    Valid(_WINDOW.format(keyword="stride")),  # not the length the call cuts to
+)
+CODE_ENV_INVALID = (
+    Invalid(_ENV.format(name="code_gen_max_tokens", var="CODE_GEN_MAX_TOKENS"), line=5),
+    Invalid(_WINDOW.format(keyword="max_length"), line=2),
+)
+
+_SAMPLE = (
+    '"""Summaries of sessions for an LLM, within a token budget."""\n\n\n'
+    "def sample(path, budget: int = 4500) -> str:\n"
+    "    text = load(path)\n"
+    "    if len(text) <= budget:\n        return text\n"
+    "    third = budget // 3\n    mid = len(text) // 2\n"
+    "    return text[:third] + text[mid:mid + third] + text[-third:]\n"
+)
+_PATTERN = "import re\n\n_STATUS_TOKEN_RE = re.compile(r'\\b(open|closed)\\b')\n{budget}\n"
+SAMPLE_VALID = (
+    Valid(_SAMPLE),
+    Valid(_PATTERN.format(budget="MAX_TOKENS = 100_000")),  # a parser's limit
+)
+SAMPLE_INVALID = (Invalid(_PATTERN.format(budget="_DEFAULT_TOKEN_BUDGET = 900"), line=4),)
+
+_INJECT = (
+    "def format_inject(entries: list, token_cap: int) -> str:\n"
+    "    budget = token_cap * 4\n"
+    "    used = 0\n"
+    "    for e in entries:\n"
+    "        room = budget - used - {taken} - 16\n"
+    "        if room < 40:\n            break\n"
+    "        used += 1\n"
+    "    return ''\n"
+)
+INJECT_VALID = (Valid(_INJECT.format(taken="len(e.tokens)")),)  # the tokens of an entry
+INJECT_INVALID = (Invalid(_INJECT.format(taken="len(e.text)"), line=2),)
+
+_MEAN = (
+    "CTX_FULL_THRESHOLD = 0.70\n\n\n"
+    "def match(task, axes):\n"
+    "    if axes:\n        ctx = {value}\n    else:\n        ctx = 1.0\n"
+    "    if ctx >= CTX_FULL_THRESHOLD:\n        compact(task)\n"
+)
+MEAN_VALID = (
+    Valid(_MEAN.format(value="sum(similarity(task, a) for a in axes) / len(axes)")),
+    Valid(
+        "_OVERFLOW_WARN_THRESHOLD = 0.8\n\n\nclass Pipeline:\n"
+        "    def push(self, buf):\n"
+        "        if len(buf) >= self._max_buffer * _OVERFLOW_WARN_THRESHOLD:\n            warn()\n"
+    ),
+    Valid(_SAMPLE),
+)
+MEAN_INVALID = (Invalid(_MEAN.format(value="used_tokens / context_window"), line=1),)
