@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.branch_values import Held, branch_local_budgets
 from prompt_budget.lint.character_reads import compared_with_length
 from prompt_budget.lint.chunk_units import divides_tokens
+from prompt_budget.lint.compared_params import record_compared_params
 from prompt_budget.lint.flow import (
     BIND_FACT,
     USE_FACT,
@@ -305,6 +306,9 @@ class Deferred:
         )
         # a constant only other modules read: withdrawn when they cut strings with it (``imported_characters``)
         record_unread(rule, node, kept, self.read_here)
+        record_compared_params(
+            rule, node
+        )  # ``def query(self, q, *, budget: int)`` ... ``total + tokens > budget``
         record_character_reads(rule, node, self.imported, self.uses.sliced | self.to_strings)
         # ``kv.size(0) >= PDL_MIN_PREFILL_TOKENS`` in a kernel module: a launch threshold, no budget
         reports.extend(report for name, report in self.kernel if name in self.not_compared)

@@ -52,7 +52,7 @@ def record_take(rule: LintRule, literal: ast.expr, name: str, value: int | float
     budget by its name where the module's words make it one (``budget`` in a module about a
     "token-budgeted context"): a take other modules' passes reach (set 247: runnrr)."""
     fn, owner = rule.ctx.function(), rule.ctx.enclosing_class()
-    own = _owned(rule, fn, owner, name) if fn is not None else None
+    own = owned(rule, fn, owner, name) if fn is not None else None
     if own is not None:
         rule.fact(literal, f"{TAKE_FACT}{own[0]} {own[1]} {name}", value)
 
@@ -60,10 +60,10 @@ def record_take(rule: LintRule, literal: ast.expr, name: str, value: int | float
 def _callable_of(rule: LintRule, binding: Binding) -> tuple[str, int] | None:
     """The callable other modules call to give ``binding`` (a top-level function, or the class for
     ``__init__``) and the parameter's position, else None."""
-    return _owned(rule, binding.scope, binding.owner_class, binding.name)
+    return owned(rule, binding.scope, binding.owner_class, binding.name)
 
 
-def _owned(
+def owned(
     rule: LintRule, fn: ast.AST | None, owner: ast.ClassDef | None, name: str
 ) -> tuple[str, int] | None:
     tree = rule.ctx.tree

@@ -1,0 +1,80 @@
+"""A parameter with no default that its function orders against a count of tokens, recorded as a take for the
+project-wide pass (PB102; set 265: doc-atlas)::
+
+    # core/sqlite_store.py
+    class SQLiteStore:
+        def query(self, text: str, *, limit: int, budget: int) -> list[Chunk]:
+            ...
+            if selected and token_total + tokens > budget:   # ``tokens = int(r["token_estimate"])``
+
+    # retrieval/lexical.py
+    def lexical_search(store, query, *, limit: int = 20, budget: int = 2400):
+        return store.query(query, limit=limit, budget=budget)
+
+``budget`` says no unit by its name; ``query``'s comparison says tokens. Every caller's default handed to it
+(``forwarded``'s ``PASS_FACT``) is then the same token budget written again, as a parameter with a default
+whose data flow decides is (``forwarded.TAKE_FACT``). Only parameters named as budgets, weakly (``budget``,
+``limit``) or not, are asked about; the module's top-level functions and its top-level classes' methods, read
+off the tree (not the rules' walk, which may leave a function out), so the answer does not depend on pruning.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.counted_locals import token_local
+from prompt_budget.lint.forwarded import TAKE_FACT, owned
+from prompt_budget.lint.walks import walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _undefaulted(fn: Function) -> list[ast.arg]:
+    """The parameters of ``fn`` given no default."""
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    bare = positional[: len(positional) - len(args.defaults)]
+    return [*bare, *(a for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=False) if d is None)]
+
+
+def _terms(node: ast.expr) -> list[ast.expr]:
+    """``token_total + tokens`` -> both terms; anything else -> itself."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return [*_terms(node.left), *_terms(node.right)]
+    return [node]
+
+
+def _ordered_against_tokens(rule: LintRule, fn: Function, name: str) -> bool:
+    for node in walk(fn):
+        if not isinstance(node, ast.Compare) or not all(isinstance(op, _ORDER) for op in node.ops):
+            continue
+        sides = [node.left, *node.comparators]
+        if not any(type(s) is ast.Name and s.id == name for s in sides):
+            continue
+        others = [t for s in sides if not (type(s) is ast.Name and s.id == name) for t in _terms(s)]
+        if any(rule.token_amount(t) or token_local(rule, t) for t in others):
+            return True
+    return False
+
+
+def record_compared_params(rule: LintRule, tree: ast.Module) -> None:
+    """Record a take (``forwarded.TAKE_FACT``) for each parameter named as a budget and given no default that
+    its function orders against a count of tokens."""
+    names = rule.names
+    for stmt in tree.body:
+        owner = stmt if isinstance(stmt, ast.ClassDef) else None
+        for fn in owner.body if owner is not None else [stmt]:
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for param in _undefaulted(fn):
+                name = param.arg
+                if not (names.is_weak_budget(name) or names.is_budget_setting(name)):
+                    continue
+                own = owned(rule, fn, owner, name)
+                if own is not None and _ordered_against_tokens(rule, fn, name):
+                    rule.fact(param, f"{TAKE_FACT}{own[0]} {own[1]} {name}", 0)
