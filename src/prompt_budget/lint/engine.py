@@ -23,7 +23,7 @@ from prompt_budget.lint.cache import LintCache, Stamp, module_name, result_dict,
 from prompt_budget.lint.constant_echoes import ECHOED_CODES, constant_echoes, constant_facts
 from prompt_budget.lint.field_helpers import forget_field_helpers, read_field_helpers
 from prompt_budget.lint.file_errors import internal_error, parse_error, pb000
-from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding
+from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding, one_reading
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.module_budgets import bent
 from prompt_budget.lint.named_tests import no_test_inside
@@ -529,7 +529,7 @@ class Linter:
         by_code = {rule.CODE: rule for rule in self.rules}
         findings.extend(_not_reported(findings, constant_echoes(facts, findings, self.options.root, by_code)))
         self._untested: dict[str, bool] = {}  # a test-named module's answer (``named_tests``), per run
-        findings = [self._per_file_ignore(f) for f in findings]
+        findings = one_reading([self._per_file_ignore(f) for f in findings])
         findings.sort(key=lambda f: (f.path, f.line, f.column, f.code))
         return LintReport(
             findings=allocate_keys(findings, self.options),

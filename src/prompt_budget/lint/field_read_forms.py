@@ -5,6 +5,8 @@ the copies of one field declared alike in several classes of a module.
   room left in a prefill chunk). An attribute only ordered against a count of tokens is not read so: a
   generic name (``scope.limit``, ``cache_config.block_size``) met a field of another class of that name;
   but for a field named as the trigger of a compaction (``compared_fields``; set 93: tack-agent).
+* The cap a token budget is clamped to (``mt = min(max_tokens, c.model.max_output)``: a model's output cap;
+  set 267: autotinker's ``ModelSpec.max_output``).
 * Two classes of one module declaring a field alike, name, default and description (vidur's
   ``SarathiSchedulerConfig.chunk_size`` and ``MnemosyneFCFSFixedChunkSchedulerConfig.chunk_size``, both
   ``field(default=512, metadata={"help": "Chunk size for Sarathi."})``): one setting copied, which a read
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING, Final
 
 from prompt_budget.lint.compared_fields import compared_reads
 from prompt_budget.lint.field_docstrings import field_description
+from prompt_budget.lint.rule import attr_name
 from prompt_budget.lint.text_starts import match_starts
 from prompt_budget.lint.walks import lines_at, walk_spanning
 
@@ -32,13 +35,15 @@ if TYPE_CHECKING:
 #: Lines that may subtract a count of tokens from an attribute (lower-cased text), tried only where
 #: the pattern's first character is found.
 _GATE: Final = re.compile(r"-\s*\(?[\w.]*tok")  # ``cfg.chunk_size - num_batch_tokens``
+#: Lines that may clamp a token budget with ``min()``.
+_CLAMP: Final = re.compile(r"\bmin\([^()\n]*tok")
 
 
 def extra_reads(rule: LintRule, module: ast.Module, text: str) -> list[tuple[ast.Attribute, str, str]]:
     """(the attribute read, the token count it meets, how) of each read of an attribute as the budget a
     count of tokens is subtracted from."""
     found = compared_reads(rule, module, text)  # ``last_input_tokens > config.compact_aggressive``
-    lines = lines_at(text, match_starts(text, _GATE))
+    lines = lines_at(text, (*match_starts(text, _GATE), *match_starts(text, _CLAMP)))
     if not lines:
         return found
     for node in walk_spanning(module, lines):
@@ -50,6 +55,18 @@ def extra_reads(rule: LintRule, module: ast.Module, text: str) -> list[tuple[ast
         ):
             count = ast.unparse(node.right)
             found.append((node.left, count, f"the budget the token count `{count}` is subtracted from"))
+        elif (
+            type(node) is ast.Call
+            and type(node.func) is ast.Name
+            and node.func.id == "min"
+            and len(node.args) == 2
+        ):
+            for read, other in (node.args, node.args[::-1]):
+                budget = attr_name(other) if isinstance(other, (ast.Name, ast.Attribute)) else None
+                if isinstance(read, ast.Attribute) and budget and rule.names.is_budget(budget):
+                    found.append(
+                        (read, budget, f"the cap the token budget `{budget}` is clamped to with min()")
+                    )
     return found
 
 

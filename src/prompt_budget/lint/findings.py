@@ -56,6 +56,39 @@ class Finding:
         return out
 
 
+#: The readings of one literal by several rules, the one that says most first: a rate of characters per token, an
+#: overhead or a reserve, a share, a threshold, a budget inline or bound (PB107's tables drop what they hold;
+#: PB108's inconsistencies and PB109's encodings are about something else and always kept).
+_READINGS = ("PB104", "PB106", "PB105", "PB103", "PB101", "PB102")
+
+
+def one_reading(findings: list[Finding]) -> list[Finding]:
+    """One finding per literal the rules reached by different readings (``total += 25  # overhead`` is PB102's
+    estimated cost and PB106's overhead; ``int(max_tokens * 0.75)`` PB104's words per token and PB105's share):
+    the reading first in ``_READINGS`` is kept, the longer message between PB101 and PB102; suppressed findings
+    are left as they are."""
+    best: dict[tuple[str, int, int], Finding] = {}
+    for f in findings:
+        if f.code not in _READINGS or f.suppressed is not None:
+            continue
+        key = (f.path, f.line, f.column)
+        kept = best.get(key)
+        if kept is None or _before(f, kept):
+            best[key] = f
+    if len(best) == sum(1 for f in findings if f.code in _READINGS and f.suppressed is None):
+        return findings
+    return [
+        f
+        for f in findings
+        if f.code not in _READINGS or f.suppressed is not None or best[(f.path, f.line, f.column)] is f
+    ]
+
+
+def _before(f: Finding, kept: Finding) -> bool:
+    rank, kept_rank = min(_READINGS.index(f.code), 4), min(_READINGS.index(kept.code), 4)
+    return rank < kept_rank or (rank == kept_rank and len(f.message) > len(kept.message))
+
+
 @dataclass(frozen=True)
 class Fact:
     """Something a project-wide rule needs from a file: a budget name bound to a literal value."""

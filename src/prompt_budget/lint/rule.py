@@ -15,11 +15,10 @@ A rule is a small class in its own module under ``prompt_budget.lint.rules``::
             if value is not None and node.arg and self.names.is_budget(node.arg):
                 self.report(node.value, "...", target=node.value, value=value, key_parts=(node.arg,))
 
-Rules find things on Python's own ``ast`` (``visit_<NodeType>`` / ``leave_<NodeType>``, called by the
-engine in one batched walk): it parses ~7x faster than libcst and carries positions for free, which is
-what makes linting a large tree cheap. ``--fix`` then edits the file with libcst, which keeps its
-formatting and comments (``fix.py``). Rules see the shared ``FileContext`` (ancestors, enclosing
-function and class, statement comments) through ``self.ctx`` and their options through ``self.options``.
+Rules work on Python's own ``ast`` (``visit_<Type>``/``leave_<Type>``, called by the engine in one walk): it
+parses ~7x faster than libcst and carries positions, which makes linting a tree cheap. ``--fix`` edits with
+libcst, keeping formatting and comments (``fix.py``). Rules see the shared ``FileContext`` (ancestors,
+enclosing function and class, comments) as ``self.ctx``, options as ``self.options``.
 """
 
 from __future__ import annotations
@@ -43,6 +42,7 @@ from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.table_entries import table_name
 from prompt_budget.lint.text_params import typed_as_text
 from prompt_budget.lint.token_properties import reads_tokens_themselves
+from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_splitters import TOKEN_SPLITTERS, token_length_function
 from prompt_budget.lint.unit_constants import unit_factor
 from prompt_budget.lint.walks import alternatives, enclosing_function, kept_per_file, parents, walk
@@ -570,7 +570,7 @@ class LintRule:
             callee = callee_name(node) or ""
             return callee if self.names.is_budget(callee) else None
         name = attr_name(node) or table_name(node)  # ``WINDOWS[model]``: ``table_entries``
-        if name is not None and self.names.is_budget(name):
+        if name is not None and (self.names.is_budget(name) or token_quota_name(name)):  # ``tpm - est - 64``
             return name
         if isinstance(node, ast.Name) and (_LIMIT_WORDS.intersection(words(node.id)) or node.id in _SHORT):
             fn: ast.AST | None = self.ctx.function()  # ``cw = context_window(model)`` (set 235)

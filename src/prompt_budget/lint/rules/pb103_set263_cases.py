@@ -22,8 +22,11 @@ PB105: not a level compared with a mean of scores (kaos-harness's ``ctx = sum(_a
 len(axes)`` ... ``ctx >= CTX_FULL_THRESHOLD``, ``compared_shares``), nor a share of an event buffer (obol-sdk's
 ``self._max_buffer * _OVERFLOW_WARN_THRESHOLD``, ``scaled_units``), nor that budget's part cutting a text.
 
-Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb104_set111_cases`` and
-``pb105_set111_cases``."""
+PB106: a reserve taken off a quota of tokens per minute a local holds (autotinker's ``tpm = b.tpm`` ... ``room = tpm -
+est - 64``, ``LintRule.budget_expr``), not off one of requests.
+
+Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb104_set111_cases``,
+``pb105_set111_cases`` and ``pb106_total_cases``."""
 
 from __future__ import annotations
 
@@ -139,3 +142,13 @@ MEAN_VALID = (
     Valid(_SAMPLE),
 )
 MEAN_INVALID = (Invalid(_MEAN.format(value="used_tokens / context_window"), line=1),)
+
+_ROOM = (
+    "def plan(b, est: int, max_tokens: int):\n"
+    "    {quota} = b.{quota}\n"
+    "    if {quota} is not None and est + max_tokens > {quota}:\n"
+    "        return {quota} - est - 64\n"
+    "    return max_tokens\n"
+)
+QUOTA_VALID = (Valid(_ROOM.format(quota="rpm")),)  # requests per minute
+QUOTA_INVALID = (Invalid(_ROOM.format(quota="tpm"), line=4),)

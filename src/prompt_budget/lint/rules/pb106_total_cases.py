@@ -4,6 +4,7 @@ continuedev, huixiangdou), kept apart from the rule module."""
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb103_set263_cases import QUOTA_INVALID, QUOTA_VALID
 from prompt_budget.lint.rules.pb104_cases import KIMI_PICK, MISNAMED_PICK
 from prompt_budget.lint.rules.pb104_set247_cases import (
     EITHER_INVALID,
@@ -117,6 +118,7 @@ TOTAL_INVALID = (
 
 #: the getter cases and these, as the rule module lists them
 MORE_VALID = (
+    *QUOTA_VALID,  # set 267: autotinker's requests per minute
     *FALLBACK_VALID,  # set 211: an or-fallback of rows
     *GETTER_VALID,
     *TOTAL_VALID,
@@ -142,6 +144,7 @@ MORE_VALID = (
     *SUMMED_VALID,  # set 255: rows
 )
 MORE_INVALID = (
+    *QUOTA_INVALID,  # set 267: autotinker's room in a minute's tokens
     *ROOM_INVALID,  # set 211: room for the reply beside an estimate
     *GETTER_INVALID,
     *TOTAL_INVALID,

@@ -1,0 +1,53 @@
+"""One finding per literal the rules reach by different readings (``findings.one_reading``; set 269: loopguardian's
+``total_tokens += 25  # File operation overhead``, PB102's estimated cost and PB106's overhead); PB105 leaves a
+literal another rule reported (set 263: pixelml-av's ``int(max_tokens * 0.75)``, words per token, not 75 % of it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lint_helpers import lint_snippet
+
+from prompt_budget.lint.engine import Linter
+from prompt_budget.lint.options import LintOptions
+
+ESTIMATE = """\
+def estimate_usage_tokens(messages):
+    total_tokens = 0
+    for m in messages:
+        total_tokens += len(m.text) // 4
+        if m.edits:
+            total_tokens += 25  # File operation overhead
+    return total_tokens
+"""
+
+
+CHUNKER = '''\
+def chunk(artifacts, max_tokens: int = 500):
+    """Chunks of about max_tokens words (1 token ~ 0.75 words)."""
+    max_words = int(max_tokens * 0.75)
+    return [a for a in artifacts if len(a.text.split()) <= max_words]
+'''
+
+
+def test_a_rate_pb104_reports_is_not_also_a_pb105_share() -> None:
+    findings = [f for f in lint_snippet(CHUNKER) if f.line == 3]
+    assert [(f.code, f.value) for f in findings] == [("PB104", 0.75)]
+
+
+def _lint(
+    tmp_path: Path, ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+) -> list[tuple[str, int, bool]]:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "usage.py").write_text(ESTIMATE, encoding="utf-8")
+    options = LintOptions(root=tmp_path, per_file_ignores=ignores)
+    findings = Linter(options, jobs=1).lint_paths([tmp_path]).findings
+    return sorted((f.code, f.line, f.suppressed is None) for f in findings if f.line == 6)
+
+
+def test_a_literal_read_as_an_overhead_and_as_a_cost_is_reported_once(tmp_path: Path) -> None:
+    assert _lint(tmp_path) == [("PB106", 6, True)]
+
+
+def test_a_reading_ignored_for_the_file_leaves_the_other_reported(tmp_path: Path) -> None:
+    assert _lint(tmp_path, (("pkg/*.py", ("PB106",)),)) == [("PB102", 6, True), ("PB106", 6, False)]
