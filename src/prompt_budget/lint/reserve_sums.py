@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.character_reads import bound_values, string_length
+from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.rule import LintRule
 from prompt_budget.lint.walks import walk
 
@@ -59,12 +60,13 @@ def characters(rule: LintRule, term: ast.expr) -> bool:
 
 def counted_sum(rule: LintRule, node: ast.expr) -> bool:
     """A sum of counts, one of them at least a count of tokens (``prompt_tokens_length +
-    document_length``), none of them a literal, a budget or a string's length."""
+    document_length``), none of them a literal or a string's length; an output budget among them is room the
+    counts need too (``reduced_size + cfg.max_tokens``, set 269: peteos), but not alone."""
     terms = [u for t in sum_terms(node) for u in _taken(t)]
+    counts = [t for t in terms if not rule.budget_expr(t)]
     return (
-        any(rule.token_amount(t) for t in terms)
+        any(rule.token_amount(t) or token_local(rule, t) for t in counts)
         and all(type(t) in (ast.Name, ast.Attribute, ast.Call, ast.Subscript) for t in terms)
-        and not any(rule.budget_expr(t) for t in terms)
         and not any(characters(rule, t) for t in terms)
     )
 

@@ -23,7 +23,9 @@ len(axes)`` ... ``ctx >= CTX_FULL_THRESHOLD``, ``compared_shares``), nor a share
 ``self._max_buffer * _OVERFLOW_WARN_THRESHOLD``, ``scaled_units``), nor that budget's part cutting a text.
 
 PB106: a reserve taken off a quota of tokens per minute a local holds (autotinker's ``tpm = b.tpm`` ... ``room = tpm -
-est - 64``, ``LintRule.budget_expr``), not off one of requests.
+est - 64``, ``LintRule.budget_expr``), not off one of requests; a reserve added to a count and an output budget
+ordered against a window (peteos's ``reduced_size + cfg.max_tokens + 4096 > cfg.context_limit_floor``,
+``reserve_sums.counted_sum``), not to a text's length.
 
 Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb104_set111_cases``,
 ``pb105_set111_cases`` and ``pb106_total_cases``."""
@@ -150,5 +152,17 @@ _ROOM = (
     "        return {quota} - est - 64\n"
     "    return max_tokens\n"
 )
-QUOTA_VALID = (Valid(_ROOM.format(quota="rpm")),)  # requests per minute
-QUOTA_INVALID = (Invalid(_ROOM.format(quota="tpm"), line=4),)
+_FLOOR = (
+    "def exhausted(cfg, context):\n"
+    "    reduced_size = {size}\n"
+    "    if reduced_size + cfg.max_tokens + 4096 > cfg.context_limit_floor:\n"
+    "        context.trim()\n"
+)
+QUOTA_VALID = (
+    Valid(_ROOM.format(quota="rpm")),  # requests per minute
+    Valid(_FLOOR.format(size="len(context.text)")),  # characters
+)
+QUOTA_INVALID = (
+    Invalid(_ROOM.format(quota="tpm"), line=4),
+    Invalid(_FLOOR.format(size="context.total_token_count()"), line=3),
+)
