@@ -27,8 +27,11 @@ est - 64``, ``LintRule.budget_expr``), not off one of requests; a reserve added 
 ordered against a window (peteos's ``reduced_size + cfg.max_tokens + 4096 > cfg.context_limit_floor``,
 ``reserve_sums.counted_sum``), not to a text's length.
 
+PB107: a model catalogue whose rows hold a window under a key ending in "context" (olaiedge's ``{"qwen2.5-1.5b":
+{..., "recommended_context": 4096}, ...}``, ``pb107_nested_rows``).
+
 Spliced into ``pb103_set73_cases``, ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb104_set111_cases``,
-``pb105_set111_cases`` and ``pb106_total_cases``."""
+``pb105_set111_cases``, ``pb106_total_cases`` and ``pb107_set63_cases``."""
 
 from __future__ import annotations
 
@@ -166,3 +169,12 @@ QUOTA_INVALID = (
     Invalid(_ROOM.format(quota="tpm"), line=4),
     Invalid(_FLOOR.format(size="context.total_token_count()"), line=3),
 )
+
+_CATALOG = (
+    "EDGE_MODEL_CATALOG = {{\n"
+    "    'qwen2.5-1.5b': {{'id': 'qwen2.5-1.5b', 'size_mb': 986, '{key}': {first}}},\n"
+    "    'llama-3.2-1b': {{'id': 'llama-3.2-1b', 'size_mb': 720, '{key}': {second}}},\n"
+    "}}\n"
+)
+CATALOG_VALID = (Valid(_CATALOG.format(key="diff_context", first=3, second=5)),)  # lines of a diff
+CATALOG_INVALID = (Invalid(_CATALOG.format(key="recommended_context", first=4096, second=2048), line=1),)

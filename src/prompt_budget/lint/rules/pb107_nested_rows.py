@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.dict_settings import WINDOW_KEYS
 from prompt_budget.lint.model_names import looks_like_model_name
+from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import string_value
 
 if TYPE_CHECKING:
@@ -30,8 +31,11 @@ def nested_budget(rule: LintRule, value: ast.expr, records: bool = False, depth:
         name = string_value(key) if key is not None else None
         if name and rule.names.is_budget(name) and rule.budget_literal(item) is not None:
             return True
-        if name in WINDOW_KEYS and 1024 <= (rule.budget_literal(item) or 0) <= 20_000_000:
-            return True  # ``{"claude-opus-4-5": {"context": 200_000, "input": 5.00}}`` (set 235: tokenol)
+        last = words(name)[-1:] if name else ()
+        if last and last[0] in WINDOW_KEYS and 1024 <= (rule.budget_literal(item) or 0) <= 20_000_000:
+            # ``{"claude-opus-4-5": {"context": 200_000, "input": 5.00}}`` (set 235: tokenol), ``"recommended_context":
+            # 4096`` (set 268: olaiedge's model catalogue)
+            return True
         if nested_budget(rule, item, depth=depth + 1):
             return True
     return False
