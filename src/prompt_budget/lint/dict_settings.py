@@ -104,16 +104,49 @@ def _beside_request_quota(node: ast.Dict, ws: tuple[str, ...]) -> bool:
     )
 
 
+#: The sides of a model's limits written beside its window (models.dev's ``limit``: context, input, output).
+_LIMIT_SIDES = frozenset({"input", "output"})
+
+
+def _own_default(entry: ast.expr, name: str | None) -> ast.expr:
+    """``limit.get("context", 180_000)`` under the key ``"context"``: the default the entry falls back to;
+    any other entry itself."""
+    if (
+        isinstance(entry, ast.Call)
+        and isinstance(entry.func, ast.Attribute)
+        and entry.func.attr == "get"
+        and len(entry.args) == 2
+        and name is not None
+        and string_value(entry.args[0]) == name
+    ):
+        return entry.args[1]
+    return entry
+
+
+def _model_limits(rule: LintRule, node: ast.Dict) -> bool:
+    """``node`` holds a window under ``"context"`` beside ``"input"`` or ``"output"``: a model's limits."""
+    keys = {string_value(k): v for k, v in zip(node.keys, node.values, strict=False) if k is not None}
+    window = keys.get("context")
+    value = rule.budget_literal(_own_default(window, "context")) if window is not None else None
+    return value is not None and _window_sized(value) and bool(_LIMIT_SIDES & set(keys))
+
+
 def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Iterator[Found]:
     """The budgets of ``node`` (whose parent node is ``parent``) found by the forms above."""
     splitter = _measures_tokens(node) or (isinstance(parent, ast.Dict) and _measures_tokens(parent))
     generated: bool | None = None
-    for key, item in zip(node.keys, node.values, strict=False):
+    limits = _model_limits(rule, node) and not _published(node, parent)
+    for key, entry in zip(node.keys, node.values, strict=False):
         name = string_value(key)
+        item = _own_default(entry, name)  # ``"context": limit.get("context", 180_000)`` (set 271: taui)
         value = rule.budget_literal(item)
         if not name or value is None:
             continue
         ws = words(name)
+        if name in _LIMIT_SIDES and limits:
+            # ``{"context": 180_000, "input": 128_000, "output": 32_000}``: a model's limits, models.dev's
+            yield item, name, value, f"written as a model's {name} limit beside its context window"
+            continue
         if name in _ENCODER_OPTIONS:
             yield item, name, value, "written as a retriever's option counted in tokens"
         elif len(ws) > 1 and (token_quota_name(name) or _beside_request_quota(node, ws)):

@@ -97,10 +97,14 @@ def mean_of_fills(rule: LintRule, div: ast.BinOp) -> str | None:
 
 
 def _bound_here(rule: LintRule, name: str) -> bool:
-    """The module binds ``name`` itself (``agent.context_pct = used_lines / max_lines``)."""
+    """The module binds ``name`` itself (``agent.context_pct = used_lines / max_lines``); not a key it writes
+    the share under (``data["token_utilization"] = round(self.token_utilization, 4)``, set 272: contextlens-ai)."""
     tree = rule.ctx.tree
     return tree is not None and any(
         isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
-        and any(attr_name(t) == name for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
+        and any(
+            isinstance(t, (ast.Name, ast.Attribute)) and attr_name(t) == name
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+        )
         for n in walk(tree)
     )

@@ -163,6 +163,11 @@ def _local_share(rule: LintRule, local: ast.Name) -> str | None:
     fn = rule.ctx.function()
     divs = divisions(fn, local) if fn is not None else []
     if not divs and fn is not None:
+        # ``util = entry.token_utilization`` ... ``elif util > 0.90`` (set 272: contextlens-ai's evaluator)
+        values = bound_values(fn, local.id)
+        fills = {named_fill(rule, v) for v in values}
+        if values and len(fills) == 1 and None not in fills:
+            return fills.pop()
         return _ratio_returned(rule, fn, local)
     if not divs or not all(of_tokens(rule, d) for d in divs):
         return None

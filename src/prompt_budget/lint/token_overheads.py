@@ -150,6 +150,7 @@ class _Estimate:
         estimator = owner is not None and rule.names.mentions_tokens(owner.name)
         estimator = estimator and bool(_ESTIMATORS.intersection(words(owner.name if owner else "")))
         self.counts_tokens = rule.names.mentions_tokens(fn.name) or estimator
+        self.estimator = estimator
         self.attributes = _constants(owner.body) if owner is not None and estimator else {}
         self._ordered: set[str] | None = None
         #: locals holding a count of tokens; those of them filled by ``+=`` (the tallies)
@@ -187,6 +188,10 @@ class _Estimate:
                 return self.counted(node.args[0].elt)  # ``sum(tool.token_count for tool in self.tools)``
             if callee == "count" and isinstance(node.func, ast.Attribute):
                 receiver = attr_name(node.func.value) or ""
+                if receiver == "self" and self.estimator:
+                    return (
+                        True  # ``TokenCounter.count_messages`` calling its own ``self.count(...)`` (set 272)
+                    )
                 return bool(_COUNTERS.intersection(words(receiver))) or rule.names.mentions_tokens(receiver)
         # ``estimate_context_tokens(items)``: an estimate, whatever budget its name also says (set 255)
         estimated = isinstance(node, ast.Call) and words(callee_name(node) or "")[:1] in {
@@ -239,6 +244,15 @@ class _Estimate:
         up = parents(self.fn).get(node)
         if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Add):
             return False
+        if (
+            isinstance(up, ast.GeneratorExp) and up.elt is node
+        ):  # ``sum(count(m) + per_message for m in messages)``
+            summed = parents(self.fn).get(up)
+            up = (
+                parents(self.fn).get(summed)
+                if isinstance(summed, ast.Call) and callee_name(summed) == "sum"
+                else None
+            )
         while isinstance(up, ast.Call) and callee_name(up) in _WRAPPERS and isinstance(up.func, ast.Name):
             up = parents(self.fn).get(up)
         if isinstance(up, ast.Return):  # or a sum of nothing but counts (set 255: investorch's estimates)

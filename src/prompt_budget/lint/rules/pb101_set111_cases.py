@@ -20,7 +20,12 @@ from prompt_budget.lint.rules.pb101_set167_cases import SET167_INVALID, SET167_V
 from prompt_budget.lint.rules.pb101_set169_cases import SET169_INVALID, SET169_VALID
 from prompt_budget.lint.rules.pb101_set171_cases import SET171_INVALID, SET171_VALID
 from prompt_budget.lint.rules.pb101_set175_cases import SET175_INVALID, SET175_VALID
-from prompt_budget.lint.rules.pb103_set263_cases import CODE_ENV_INVALID, CODE_ENV_VALID
+from prompt_budget.lint.rules.pb103_set263_cases import (
+    CODE_ENV_INVALID,
+    CODE_ENV_VALID,
+    LIMITS_INVALID,
+    LIMITS_VALID,
+)
 from prompt_budget.lint.rules.pb104_set237_cases import (
     CONTEXT_KEY_INVALID,
     CONTEXT_KEY_VALID,
@@ -70,6 +75,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *LIMITS_VALID,  # set 271: taui's model limits
     *CODE_ENV_VALID,  # set 264: web2json-agent's code tokens, mlx-raclate's cut
     # a fallback pair that is no context size, or a size under a name saying another unit
     Valid(
@@ -117,6 +123,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *LIMITS_INVALID,  # set 271: taui's model limits
     *CODE_ENV_INVALID,  # set 264: web2json-agent's code tokens, mlx-raclate's cut
     *SET153_INVALID,  # set 154: a splitter measuring tokens
     *SET157_INVALID,  # set 158: limits held in a named container

@@ -27,6 +27,15 @@ est - 64``, ``LintRule.budget_expr``), not off one of requests; a reserve added 
 ordered against a window (peteos's ``reduced_size + cfg.max_tokens + 4096 > cfg.context_limit_floor``,
 ``reserve_sums.counted_sum``), not to a text's length.
 
+Set 271's: a model's limits beside its window in one dict, written or as fallbacks of the same keys (taui's
+``{"context": limit.get("context", 180_000), "input": limit.get("input", 128_000), "output": ...}``, PB101,
+``dict_settings``); a share of the window a class's property returns compared in the module that also writes it under
+a key (contextlens-ai's ``data["token_utilization"] = round(self.token_utilization, 4)`` ... ``if
+entry.token_utilization > 0.85``, ``fill_reads``), or through a local (``util = entry.token_utilization`` ... ``elif
+util > 0.90``, ``ratio_reads``), PB105; an overhead a token counter's method adds per message inside ``sum()``
+(contextlens-ai's ``sum(self.count(m["content"]) + overhead_per_message for m in messages)``, PB106,
+``token_overheads``).
+
 PB107: a model catalogue whose rows hold a window under a key ending in "context" (olaiedge's ``{"qwen2.5-1.5b":
 {..., "recommended_context": 4096}, ...}``, ``pb107_nested_rows``).
 
@@ -178,3 +187,44 @@ _CATALOG = (
 )
 CATALOG_VALID = (Valid(_CATALOG.format(key="diff_context", first=3, second=5)),)  # lines of a diff
 CATALOG_INVALID = (Invalid(_CATALOG.format(key="recommended_context", first=4096, second=2048), line=1),)
+
+_LIMITS = (
+    "def limits(info):\n"
+    "    limit = info['limit']\n"
+    "    return {{'context': limit.get('context', {context}), 'input': limit.get('input', 128_000),"
+    " 'output': limit.get('output', 32_000)}}\n"
+)
+LIMITS_VALID = (Valid(_LIMITS.format(context=3)),)  # three lines of context: no window
+LIMITS_INVALID = (Invalid(_LIMITS.format(context="180_000"), count=3, line=3),)
+
+_UTIL = (
+    "class ContextEntry(BaseModel):\n"
+    "    total_tokens: int = 0\n    max_context_tokens: int = 1\n\n"
+    "    @property\n"
+    "    def token_utilization(self) -> float:\n"
+    "        return self.total_tokens / self.max_context_tokens\n\n"
+    "    def to_log_dict(self):\n"
+    "        data = self.model_dump()\n"
+    "        data['token_utilization'] = round(self.token_utilization, 4)\n"
+    "        return data\n\n\n"
+    "def log_entry(entry):\n"
+    "    if entry.token_utilization > 0.85:\n        warn('high context utilization')\n\n\n"
+    "def score(entry):\n"
+    "    util = entry.{read}\n"
+    "    if util > 0.90:\n        return 10.0\n"
+    "    return 100.0\n"
+)
+UTIL_VALID = (
+    Valid(_UTIL.replace("entry.token_utilization > 0.85", "entry.score > 0.85").format(read="score")),
+)
+UTIL_INVALID = (Invalid(_UTIL.format(read="token_utilization"), count=2, line=16),)
+
+_PER_MESSAGE = (
+    "class {owner}:\n"
+    "    def count(self, text):\n        return len(self._enc.encode(text))\n\n"
+    "    def count_messages(self, messages):\n"
+    "        overhead_per_message = 4  # tokens of framing\n"
+    "        return sum(self.count(m.get('content', '')) + overhead_per_message for m in messages)\n"
+)
+PER_MESSAGE_VALID = (Valid(_PER_MESSAGE.format(owner="Inbox")),)  # not a counter of tokens
+PER_MESSAGE_INVALID = (Invalid(_PER_MESSAGE.format(owner="TokenCounter"), line=6),)

@@ -4,7 +4,12 @@ continuedev, huixiangdou), kept apart from the rule module."""
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
-from prompt_budget.lint.rules.pb103_set263_cases import QUOTA_INVALID, QUOTA_VALID
+from prompt_budget.lint.rules.pb103_set263_cases import (
+    PER_MESSAGE_INVALID,
+    PER_MESSAGE_VALID,
+    QUOTA_INVALID,
+    QUOTA_VALID,
+)
 from prompt_budget.lint.rules.pb104_cases import KIMI_PICK, MISNAMED_PICK
 from prompt_budget.lint.rules.pb104_set247_cases import (
     EITHER_INVALID,
@@ -118,6 +123,7 @@ TOTAL_INVALID = (
 
 #: the getter cases and these, as the rule module lists them
 MORE_VALID = (
+    *PER_MESSAGE_VALID,  # set 272: contextlens-ai's framing per message
     *QUOTA_VALID,  # set 267: autotinker's requests per minute
     *FALLBACK_VALID,  # set 211: an or-fallback of rows
     *GETTER_VALID,
@@ -144,6 +150,7 @@ MORE_VALID = (
     *SUMMED_VALID,  # set 255: rows
 )
 MORE_INVALID = (
+    *PER_MESSAGE_INVALID,  # set 272: contextlens-ai's framing per message
     *QUOTA_INVALID,  # set 267: autotinker's room in a minute's tokens
     *ROOM_INVALID,  # set 211: room for the reply beside an estimate
     *GETTER_INVALID,
