@@ -51,3 +51,29 @@ def test_a_literal_read_as_an_overhead_and_as_a_cost_is_reported_once(tmp_path: 
 
 def test_a_reading_ignored_for_the_file_leaves_the_other_reported(tmp_path: Path) -> None:
     assert _lint(tmp_path, (("pkg/*.py", ("PB106",)),)) == [("PB102", 6, True), ("PB106", 6, False)]
+
+
+SLOTS = """\
+from dataclasses import dataclass
+
+
+@dataclass
+class GuardrailConfig:
+    semantic_loop_warn_threshold: float = 0.85
+    soft_budget_threshold: float = 0.8
+"""
+LOOPS = """\
+def check(cfg, used_tokens, token_budget, sims):
+    if used_tokens / token_budget >= cfg.soft_budget_threshold:
+        warn()
+    if all(s >= cfg.semantic_loop_warn_threshold for s in sims):
+        pause()
+"""
+
+
+def test_a_similarity_cut_off_is_no_echo_of_a_budget_ratio_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "config.py").write_text(SLOTS, encoding="utf-8")
+    (tmp_path / "pkg" / "loops.py").write_text(LOOPS, encoding="utf-8")
+    findings = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path]).findings
+    assert sorted((f.path, f.line) for f in findings if f.code == "PB105") == [("pkg/config.py", 7)]

@@ -75,6 +75,15 @@ def _names_in(node: ast.AST) -> list[str]:
 #: Words of an amount of money: a budget named with one (``budget_usd``) is a budget in money.
 MONEY_WORDS = frozenset(
     {"cost", "costs", "usd", "eur", "price", "prices", "pricing", "spend", "spending", "dollar", "dollars"}
+    | {
+        "cny",
+        "rmb",
+        "yuan",
+        "jpy",
+        "gbp",
+        "inr",
+        "krw",
+    }  # ``config.budget_cny * share`` (set 274: aifix-code)
 )
 
 

@@ -36,6 +36,10 @@ util > 0.90``, ``ratio_reads``), PB105; an overhead a token counter's method add
 (contextlens-ai's ``sum(self.count(m["content"]) + overhead_per_message for m in messages)``, PB106,
 ``token_overheads``).
 
+Set 273's: not a share of a budget in yuan (aifix-code's ``config.budget_cny * reproducer_budget_share``, PB105,
+``scaled_units.MONEY_WORDS``), nor a similarity's cut-off named like a budget ratio of the module (chowki's
+``semantic_loop_warn_threshold = 0.85`` beside ``soft_budget_threshold``, ``constant_echoes``).
+
 PB107: a model catalogue whose rows hold a window under a key ending in "context" (olaiedge's ``{"qwen2.5-1.5b":
 {..., "recommended_context": 4096}, ...}``, ``pb107_nested_rows``).
 
@@ -228,3 +232,7 @@ _PER_MESSAGE = (
 )
 PER_MESSAGE_VALID = (Valid(_PER_MESSAGE.format(owner="Inbox")),)  # not a counter of tokens
 PER_MESSAGE_INVALID = (Invalid(_PER_MESSAGE.format(owner="TokenCounter"), line=6),)
+
+_YUAN = "reproducer_budget_share = 0.4\n\n\ndef cap(config):\n    return config.{budget} * reproducer_budget_share\n"
+YUAN_VALID = (Valid(_YUAN.format(budget="budget_cny")),)
+YUAN_INVALID = (Invalid(_YUAN.format(budget="context_budget_tokens"), line=1),)

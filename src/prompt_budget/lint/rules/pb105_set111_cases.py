@@ -19,7 +19,14 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
-from prompt_budget.lint.rules.pb103_set263_cases import MEAN_INVALID, MEAN_VALID, UTIL_INVALID, UTIL_VALID
+from prompt_budget.lint.rules.pb103_set263_cases import (
+    MEAN_INVALID,
+    MEAN_VALID,
+    UTIL_INVALID,
+    UTIL_VALID,
+    YUAN_INVALID,
+    YUAN_VALID,
+)
 from prompt_budget.lint.rules.pb104_set189_cases import HALF_INVALID, HALF_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SHARE_INVALID, SHARE_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import (
@@ -127,6 +134,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *YUAN_VALID,  # set 274: aifix-code's budget in yuan
     *UTIL_VALID,  # set 272: contextlens-ai's utilization
     *MEAN_VALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
     # a disk's use cross-multiplied; a running total of characters or items
@@ -219,6 +227,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *YUAN_INVALID,  # set 274's contrast: a budget of tokens
     *UTIL_INVALID,  # set 272: contextlens-ai's utilization
     *MEAN_INVALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
     # set 119: chiliarch, the percent cross-multiplied, and a fifth of the window the kept history may hold
