@@ -52,7 +52,8 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: Calls a count goes through and stays a count (``max(1, len(text) // 4 + 5)``).
 _WRAPPERS = frozenset({"max", "min", "int", "round", "ceil", "floor"})
 #: Words of a callee's receiver that make ``.count(text)`` a count of tokens (``self._counter.count``).
-_COUNTERS = frozenset({"counter", "tokenizer", "encoder", "encoding", "enc", "tok"})
+#: (``self._estimator.estimate(...)``: a token estimator's estimate, set 275: ordin's compression)
+_COUNTERS = frozenset({"counter", "tokenizer", "encoder", "encoding", "enc", "tok", "estimator"})
 
 Overhead = tuple[ast.Constant, int, str]
 
@@ -186,7 +187,7 @@ class _Estimate:
                 return any(self.counted(a) for a in node.args)
             if callee == "sum" and len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
                 return self.counted(node.args[0].elt)  # ``sum(tool.token_count for tool in self.tools)``
-            if callee == "count" and isinstance(node.func, ast.Attribute):
+            if callee in {"count", "estimate"} and isinstance(node.func, ast.Attribute):
                 receiver = attr_name(node.func.value) or ""
                 if receiver == "self" and self.estimator:
                     return (
@@ -244,9 +245,9 @@ class _Estimate:
         up = parents(self.fn).get(node)
         if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Add):
             return False
-        if (
-            isinstance(up, ast.GeneratorExp) and up.elt is node
-        ):  # ``sum(count(m) + per_message for m in messages)``
+        # ``sum(count(m) + per_message for m in messages)``: added once per item, no room kept beside a count
+        per_item = isinstance(up, ast.GeneratorExp) and up.elt is node
+        if per_item and up is not None:
             summed = parents(self.fn).get(up)
             up = (
                 parents(self.fn).get(summed)
@@ -263,7 +264,7 @@ class _Estimate:
             return isinstance(up.op, ast.Add) and _target(up) in self.tallies
         if isinstance(up, ast.Assign) and (target := _target(up)) is not None:
             names = self.rule.names
-            if target in self.ordered:
+            if target in self.ordered and not per_item:
                 return False  # ``total = count(t) + 200`` ... ``total >= limit``: room (``reserve_totals``)
             if target.strip("_") == "overhead":  # ``overhead = count_tokens(schemas) + 1024``
                 return all(self.counted(t) for t in sum_terms(node) if type(t) is not ast.Constant)

@@ -34,7 +34,8 @@ a key (contextlens-ai's ``data["token_utilization"] = round(self.token_utilizati
 entry.token_utilization > 0.85``, ``fill_reads``), or through a local (``util = entry.token_utilization`` ... ``elif
 util > 0.90``, ``ratio_reads``), PB105; an overhead a token counter's method adds per message inside ``sum()``
 (contextlens-ai's ``sum(self.count(m["content"]) + overhead_per_message for m in messages)``, PB106,
-``token_overheads``).
+``token_overheads``), also an estimator's estimate per event whose sum is then ordered against a floor (set 275:
+ordin's ``candidate_tokens = sum(self._estimator.estimate(canonical_json(e.payload)) + 32 for e in events)``).
 
 Set 273's: not a share of a budget in yuan (aifix-code's ``config.budget_cny * reproducer_budget_share``, PB105,
 ``scaled_units.MONEY_WORDS``), nor a similarity's cut-off named like a budget ratio of the module (chowki's
@@ -231,7 +232,18 @@ _PER_MESSAGE = (
     "        return sum(self.count(m.get('content', '')) + overhead_per_message for m in messages)\n"
 )
 PER_MESSAGE_VALID = (Valid(_PER_MESSAGE.format(owner="Inbox")),)  # not a counter of tokens
-PER_MESSAGE_INVALID = (Invalid(_PER_MESSAGE.format(owner="TokenCounter"), line=6),)
+_PER_EVENT = (
+    "class Compressor:\n"
+    "    def plan(self, events, policy):\n"
+    "        candidate_tokens = sum(self._{estimator}.estimate(canonical_json(e.payload)) + 32 for e in events)\n"
+    "        if candidate_tokens < policy.min_compressible_tokens:\n            return None\n"
+    "        return candidate_tokens\n"
+)
+PER_MESSAGE_VALID += (Valid(_PER_EVENT.format(estimator="planner")),)  # no estimator's estimate
+PER_MESSAGE_INVALID = (
+    Invalid(_PER_MESSAGE.format(owner="TokenCounter"), line=6),
+    Invalid(_PER_EVENT.format(estimator="estimator"), line=3),
+)
 
 _YUAN = "reproducer_budget_share = 0.4\n\n\ndef cap(config):\n    return config.{budget} * reproducer_budget_share\n"
 YUAN_VALID = (Valid(_YUAN.format(budget="budget_cny")),)
