@@ -231,7 +231,6 @@ _PER_MESSAGE = (
     "        overhead_per_message = 4  # tokens of framing\n"
     "        return sum(self.count(m.get('content', '')) + overhead_per_message for m in messages)\n"
 )
-PER_MESSAGE_VALID = (Valid(_PER_MESSAGE.format(owner="Inbox")),)  # not a counter of tokens
 _PER_EVENT = (
     "class Compressor:\n"
     "    def plan(self, events, policy):\n"
@@ -239,7 +238,10 @@ _PER_EVENT = (
     "        if candidate_tokens < policy.min_compressible_tokens:\n            return None\n"
     "        return candidate_tokens\n"
 )
-PER_MESSAGE_VALID += (Valid(_PER_EVENT.format(estimator="planner")),)  # no estimator's estimate
+PER_MESSAGE_VALID = (
+    Valid(_PER_MESSAGE.format(owner="Inbox")),  # not a counter of tokens
+    Valid(_PER_EVENT.format(estimator="planner")),  # no estimator's estimate
+)
 PER_MESSAGE_INVALID = (
     Invalid(_PER_MESSAGE.format(owner="TokenCounter"), line=6),
     Invalid(_PER_EVENT.format(estimator="estimator"), line=3),
