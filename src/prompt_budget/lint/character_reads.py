@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values as bound_values  # noqa: PLC0414
 from prompt_budget.lint.assignments import running_values
-from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, callee_name
 from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.value_statistics import each_value
 from prompt_budget.lint.walks import parents as parents_in
@@ -115,6 +116,12 @@ def every_read(
     return bool(reads) and all(test(r, parents) for r in reads)
 
 
+def _rate(node: ast.expr) -> bool:
+    """``avg_tokens_per_message``, ``self.tokens_per_item``: a divisor that is an amount per something."""
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    return name is not None and "per" in words(name)
+
+
 def _keeps_unit(parent: ast.AST | None, child: ast.AST) -> bool:
     """``n - 1``, ``n + 1``, ``mid + n`` (an offset moved by ``n``), ``n / len(records)``, ``int(n)``: arithmetic
     whose result counts what ``n`` counts (not ``n * 4``, which converts)."""
@@ -122,7 +129,12 @@ def _keeps_unit(parent: ast.AST | None, child: ast.AST) -> bool:
         if isinstance(parent.op, (ast.Add, ast.Sub)):
             other = parent.right if parent.left is child else parent.left
             return isinstance(other, ast.Constant) or (type(other) is ast.Name and parent.right is child)
-        return isinstance(parent.op, (ast.Div, ast.FloorDiv)) and parent.left is child
+        # not ``max_tokens // avg_tokens_per_message``, a number of messages (set 263's pass: bytebuddhi)
+        return (
+            isinstance(parent.op, (ast.Div, ast.FloorDiv))
+            and parent.left is child
+            and not _rate(parent.right)
+        )
     if isinstance(parent, ast.UnaryOp):
         return isinstance(parent.op, ast.USub)  # ``text[-n:]``
     if not (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name)):

@@ -130,7 +130,17 @@ SAMPLE_VALID = (
     Valid(_SAMPLE),
     Valid(_PATTERN.format(budget="MAX_TOKENS = 100_000")),  # a parser's limit
 )
-SAMPLE_INVALID = (Invalid(_PATTERN.format(budget="_DEFAULT_TOKEN_BUDGET = 900"), line=4),)
+_MESSAGES = (
+    "def select(messages, max_tokens: int = 4000, avg_tokens_per_message: int = 200):\n"
+    "    max_messages = max_tokens // avg_tokens_per_message\n"
+    "    if len(messages) <= max_messages:\n        return messages\n"
+    "    return messages[-max_messages:]\n"
+)
+SAMPLE_INVALID = (
+    Invalid(_PATTERN.format(budget="_DEFAULT_TOKEN_BUDGET = 900"), line=4),
+    # a budget divided by tokens per message: a number of messages, not a budget of characters (bytebuddhi)
+    Invalid(_MESSAGES, line=1),
+)
 
 _INJECT = (
     "def format_inject(entries: list, token_cap: int) -> str:\n"
