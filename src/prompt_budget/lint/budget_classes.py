@@ -1,15 +1,17 @@
 """A class named for a token budget, whose field named only as a limit is that budget (PB102; set 228:
 excergic-token's ``class TokenBudget(BaseModel)`` with ``limit: int = 200_000``, ``used`` charged with input and
-output tokens). A name such as ``limit`` or ``total`` says no unit alone; the class's name gives it. Judges no
-finding itself.
+output tokens). A name such as ``limit`` or ``total`` says no unit alone; the class's name gives it. So does a
+budget class's docstring allocating tokens to each field (set 275: rdc's ``class ContextBudget`` documented "Token budget
+allocation per layer." with ``identity: int = 200``, ``recent: int = 1500``). Judges no finding itself.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import TOKEN_WORDS, words
+from prompt_budget.lint.names import TOKEN_WORDS, UNIT_WORDS, words
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -17,6 +19,11 @@ if TYPE_CHECKING:
 #: Words of a class's name saying it holds a budget (with a word of tokens: ``TokenBudget``, ``TokenLimits``).
 _BUDGET_WORDS = frozenset(
     {"budget", "budgets", "limit", "limits", "quota", "quotas", "allowance", "cap", "caps"}
+)
+#: A class's docstring giving its fields as budgets of tokens ("Token budget allocation per layer", "budgets in
+#: tokens for each section").
+_ALLOCATES = re.compile(
+    r"\btoken budgets?\b.*\b(?:per|each|for)\b|\bbudgets?\b.*\bin tokens\b", re.IGNORECASE
 )
 #: Words a field's name may be made of to be the class's limit (``limit``, ``hard_limit``, ``max_total``).
 _LIMIT_WORDS = frozenset(
@@ -44,10 +51,15 @@ def class_budget_field(rule: LintRule, target: ast.expr) -> str | None:
     if type(target) is not ast.Name or not scopes or not isinstance(scopes[-1], ast.ClassDef):
         return None
     ws = set(words(target.id))
-    if not ws or not ws <= _LIMIT_WORDS or ws <= {"hard", "soft", "default"}:
-        return None
     owner = scopes[-1].name
     named = set(words(owner))
+    if named & _BUDGET_WORDS and not rule.names.is_excluded(target.id) and not ws & UNIT_WORDS:
+        doc = ast.get_docstring(scopes[-1]) or ""
+        if _ALLOCATES.search(doc.split("\n\n")[0]):
+            # ``class ContextBudget: """Token budget allocation per layer."""`` ... ``recent: int = 1500`` (set 275: rdc)
+            return f"as a field of `{owner}`, whose docstring allocates a token budget to each"
+    if not ws or not ws <= _LIMIT_WORDS or ws <= {"hard", "soft", "default"}:
+        return None
     if not (named & TOKEN_WORDS and named & _BUDGET_WORDS):
         return None
     return f"as a field of `{owner}`, the token budget its class is named for"

@@ -13,7 +13,8 @@ max_length=max_len)``, ``inline_forms``).
 PB102: a token budget in a module that also names a regular expression for tokens of text (doc-atlas's
 ``_STATUS_TOKEN_RE`` beside ``_DEFAULT_TOKEN_BUDGET = 900``, ``lexer_tokens``); not a budget whose every read cuts a
 text, through a part of it moved along the text (waystone's ``third = budget // 3`` ... ``text[mid:mid + third]``,
-``text[-third:]``, ``character_reads``).
+``text[-third:]``, ``character_reads``); the fields of a budget class whose docstring allocates tokens to each
+(set 275: rdc's ``ContextBudget``, "Token budget allocation per layer.", ``budget_classes``).
 
 PB104: a budget times four from which a string's length is taken (kaos-harness's ``budget = token_cap * 4`` ...
 ``room = budget - used - len(label) - 16``, ``forms``).
@@ -126,8 +127,14 @@ _SAMPLE = (
     "    return text[:third] + text[mid:mid + third] + text[-third:]\n"
 )
 _PATTERN = "import re\n\n_STATUS_TOKEN_RE = re.compile(r'\\b(open|closed)\\b')\n{budget}\n"
+_LAYERS = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass ContextBudget:\n"
+    '    """{doc}"""\n\n'
+    "    identity: int = 200\n    state: int = 400\n    recent: int = 1500\n"
+)
 SAMPLE_VALID = (
     Valid(_SAMPLE),
+    Valid(_LAYERS.format(doc="Which layers the context holds, and in what order.")),
     Valid(_PATTERN.format(budget="MAX_TOKENS = 100_000")),  # a parser's limit
 )
 _MESSAGES = (
@@ -140,6 +147,8 @@ SAMPLE_INVALID = (
     Invalid(_PATTERN.format(budget="_DEFAULT_TOKEN_BUDGET = 900"), line=4),
     # a budget divided by tokens per message: a number of messages, not a budget of characters (bytebuddhi)
     Invalid(_MESSAGES, line=1),
+    # set 275: rdc's budgets per layer, given by the class's docstring
+    Invalid(_LAYERS.format(doc="Token budget allocation per layer."), count=3, line=8),
 )
 
 _INJECT = (
