@@ -32,6 +32,7 @@ from prompt_budget.lint.flow import against_flow, bound_local, counts_characters
 from prompt_budget.lint.model_names import looks_like_model_name
 from prompt_budget.lint.names import CONFIG_WINDOWS, EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, is_env_read, string_value
+from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.stored_cuts import cut_fallback
 from prompt_budget.lint.token_cuts import CutFlow, cuts_tokens
@@ -225,21 +226,30 @@ def _checks_a_length(rule: LintRule, node: ast.Call) -> str | None:
         parent = rule.ctx.parent(parent)
     fn = rule.ctx.function()
     local = bound_local(parent)
-    if local is None or fn is None:
+    # ``self._max_length = int(getattr(config, "max_position_embeddings", 256))``: the class's methods read it
+    stored = (
+        self_attribute(parent.targets[0])
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1
+        else ""
+    )
+    scope = rule.ctx.enclosing_class() if stored else fn
+    if (local is None and not stored) or scope is None:
         return None
-    for seen in walk(fn):
+
+    def held(node: ast.expr) -> bool:
+        return (type(node) is ast.Name and node.id == local) or (
+            bool(stored) and self_attribute(node) == stored
+        )
+
+    for seen in walk(scope):
         if isinstance(seen, ast.Compare):
             sides = [seen.left, *seen.comparators]
-            if any(type(x) is ast.Name and x.id == local for x in sides) and any(_a_length(x) for x in sides):
+            if any(held(x) for x in sides) and any(_a_length(x) for x in sides):
                 return "an input is checked against"
         elif (
             isinstance(seen, ast.Call)
             and cuts_tokens(seen)
-            and any(
-                type(k.value) is ast.Name and k.value.id == local
-                for k in seen.keywords
-                if _length_keyword(k.arg)
-            )
+            and any(held(k.value) for k in seen.keywords if _length_keyword(k.arg))
         ):
             return "inputs are cut to"  # ``tokenizer(texts, truncation=True, max_length=max_len)`` (set 263)
     return None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.check_probes import checked_probe
 from prompt_budget.lint.discarded_probes import discarded_probe
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -70,5 +71,33 @@ def probe_cap(rule: LintRule, literal: ast.expr, value: int | float) -> bool:
                 return True
             return checked_probe(rule.ctx.function(), node, ancestors[i - 1] if i else None, prompts)
         if isinstance(node, ast.stmt):
-            return False
+            return _written_probe(rule, node, literal)
     return False
+
+
+def _written_probe(rule: LintRule, stmt: ast.stmt, literal: ast.expr) -> bool:
+    """``payload["max_tokens"] = 16`` in a function whose every write of the payload's prompt is a short literal
+    (``payload["messages"] = [{"role": "user", "content": "ok"}]``; set 278: scaleapi-vero's ``_probe_route``)."""
+    fn = rule.ctx.function()
+    if not (
+        fn is not None
+        and isinstance(stmt, ast.Assign)
+        and stmt.value is literal
+        and len(stmt.targets) == 1
+        and isinstance(target := stmt.targets[0], ast.Subscript)
+        and type(target.value) is ast.Name
+    ):
+        return False
+    payload = target.value.id
+    prompts = [
+        n.value
+        for n in walk(fn)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Subscript)
+        and type(n.targets[0].value) is ast.Name
+        and n.targets[0].value.id == payload
+        and type(n.targets[0].slice) is ast.Constant
+        and n.targets[0].slice.value in _PROMPTS
+    ]
+    return bool(prompts) and all(_probe_prompt(v) for v in prompts)

@@ -42,6 +42,11 @@ Set 273's: not a share of a budget in yuan (aifix-code's ``config.budget_cny * r
 ``scaled_units.MONEY_WORDS``), nor a similarity's cut-off named like a budget ratio of the module (chowki's
 ``semantic_loop_warn_threshold = 0.85`` beside ``soft_budget_threshold``, ``constant_echoes``).
 
+Set 277's, PB101: a model config's window stored on ``self`` and given as the length a tokenizer cuts to in
+another method (unplug-ai's ``self._max_length = int(getattr(config, "max_position_embeddings", 256))``,
+``inline_forms``); not a probe's output cap written into its payload (scaleapi-vero's ``payload["messages"] =
+[{"role": "user", "content": "ok"}]`` ... ``payload["max_tokens"] = 16``, ``probe_requests``).
+
 PB107: a model catalogue whose rows hold a window under a key ending in "context" (olaiedge's ``{"qwen2.5-1.5b":
 {..., "recommended_context": 4096}, ...}``, ``pb107_nested_rows``).
 
@@ -109,13 +114,30 @@ _WINDOW = (
     "    max_len = getattr(model.config, 'max_position_embeddings', 512)\n"
     "    return tokenizer(texts, padding=True, truncation=True, {keyword}=max_len)\n"
 )
+_STORED = (
+    "class SpanModel:\n"
+    "    def load(self, config):\n"
+    "        self._max_length = int(getattr(config, 'max_position_embeddings', 256))\n\n"
+    "    def encode(self, texts):\n"
+    "        return self._tokenizer(texts, truncation=True, {keyword}=self._max_length)\n"
+)
+_PROBE = (
+    "def probe_route(base_url, model):\n"
+    "    payload = {{'model': model}}\n"
+    "    payload['messages'] = [{{'role': 'user', 'content': {prompt!r}}}]\n"
+    "    payload['max_tokens'] = 16\n"
+    "    return post(base_url, payload)\n"
+)
 CODE_ENV_VALID = (
     Valid(_ENV.format(name="exit_code", var="EXIT_CODE_MAX")),
     Valid(_WINDOW.format(keyword="stride")),  # not the length the call cuts to
+    Valid(_PROBE.format(prompt="ok")),  # a route's probe
 )
 CODE_ENV_INVALID = (
     Invalid(_ENV.format(name="code_gen_max_tokens", var="CODE_GEN_MAX_TOKENS"), line=5),
     Invalid(_WINDOW.format(keyword="max_length"), line=2),
+    Invalid(_STORED.format(keyword="max_length"), line=3),
+    Invalid(_PROBE.format(prompt="Summarize the release notes of this project in one line."), line=4),
 )
 
 _SAMPLE = (
