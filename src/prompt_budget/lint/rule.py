@@ -378,8 +378,8 @@ _ENCODER_WORDS = frozenset(
 )
 
 
-#: Words of a comment's credential (``# HF token step``, set 77: lmagent-plus): an access token, not tokens.
-_NOT_MODEL_TOKENS = NOT_MODEL_TOKEN_WORDS | CHAR_WORDS  # a comment's words: no model's tokens
+#: Words of a comment's credential (``# HF token step``, set 77: lmagent-plus) or characters: no model's tokens.
+_NOT_MODEL_TOKENS = NOT_MODEL_TOKEN_WORDS | CHAR_WORDS
 
 
 class LintRule:
@@ -516,9 +516,9 @@ class LintRule:
         name = attr_name(node)
         if name is None:
             return False
-        ws = words(name)
+        ws = words(name)  # not ``self._tokens_by_scope``, a mapping whose ``len()`` counts keys (set 280)
         listed = "tokens" in ws or "toks" in ws or ("ids" in ws and ("token" in ws or "input" in ws))
-        return listed and not self.names.is_budget(name) and not typed_as_text(self.ctx, node)
+        return listed and "by" not in ws and not (self.names.is_budget(name) or typed_as_text(self.ctx, node))
 
     def token_amount(self, node: ast.AST) -> bool:
         """An expression holding a number of tokens: ``num_tokens``, ``usage.prompt_tokens``, ``len(enc.encode(

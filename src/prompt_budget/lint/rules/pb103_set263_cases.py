@@ -47,6 +47,11 @@ another method (unplug-ai's ``self._max_length = int(getattr(config, "max_positi
 ``inline_forms``); not a probe's output cap written into its payload (scaleapi-vero's ``payload["messages"] =
 [{"role": "user", "content": "ok"}]`` ... ``payload["max_tokens"] = 16``, ``probe_requests``).
 
+Set 279's: not a share of matched words over a count of gold words (ragmortem's ``(matched_tokens /
+len(key_gold_tokens)) >= 0.8``, PB105, ``ratio_reads``), nor a cap on a mapping's keys (vorlo-trace's
+``_MAX_PENDING_SCOPES = 200`` ... ``len(self._tokens_by_scope) > _MAX_PENDING_SCOPES``, PB102,
+``LintRule.token_sequence``).
+
 PB107: a model catalogue whose rows hold a window under a key ending in "context" (olaiedge's ``{"qwen2.5-1.5b":
 {..., "recommended_context": 4096}, ...}``, ``pb107_nested_rows``).
 
@@ -156,6 +161,12 @@ _LAYERS = (
 )
 SAMPLE_VALID = (
     Valid(_SAMPLE),
+    Valid(
+        "_MAX_PENDING_SCOPES = 200\n\n\nclass Session:\n"
+        "    def note(self, scope, tokens):\n"
+        "        if len(self._tokens_by_scope) > _MAX_PENDING_SCOPES:\n            self._tokens_by_scope.clear()\n"
+        "        self._tokens_by_scope[scope] = tokens\n"
+    ),
     Valid(_LAYERS.format(doc="Which layers the context holds, and in what order.")),
     Valid(_PATTERN.format(budget="MAX_TOKENS = 100_000")),  # a parser's limit
 )
@@ -289,5 +300,12 @@ PER_MESSAGE_INVALID = (
 )
 
 _YUAN = "reproducer_budget_share = 0.4\n\n\ndef cap(config):\n    return config.{budget} * reproducer_budget_share\n"
-YUAN_VALID = (Valid(_YUAN.format(budget="budget_cny")),)
+YUAN_VALID = (
+    Valid(_YUAN.format(budget="budget_cny")),
+    Valid(
+        "def match(cand_tokens, key_gold_tokens):\n"
+        "    matched_tokens = sum(1 for tok in key_gold_tokens if tok in cand_tokens)\n"
+        "    return (matched_tokens / len(key_gold_tokens)) >= 0.8\n"
+    ),
+)
 YUAN_INVALID = (Invalid(_YUAN.format(budget="context_budget_tokens"), line=1),)
