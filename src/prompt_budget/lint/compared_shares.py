@@ -216,10 +216,8 @@ class ComparedShares:
         """Every read of ``name`` is ordered against a local bound only to numbers and to means of what it adds
         up (``ctx = sum(_axis_sim(a) for a in axes) / len(axes)`` ... ``if ctx >= CTX_FULL_THRESHOLD``: a mean
         similarity, not a share of a window; set 263: kaos-harness). A mean of fills is a share still."""
-        if not self._made:
-            self._make()
-        found = self.compared.get(name, [])
-        if not found or len(found) != self.reads.get(name, 0):
+        found = self._every_read_compared(name)
+        if not found:
             return False
         for other, compare in found:
             fn = self._function_of(compare) if type(other) is ast.Name else None
@@ -237,6 +235,13 @@ class ComparedShares:
                 return False
         return True
 
+    def _every_read_compared(self, name: str) -> list[tuple[ast.expr, ast.Compare]]:
+        """(the other side, the comparison) of each read of ``name`` when every read is ordered, else []."""
+        if not self._made:
+            self._make()
+        found = self.compared.get(name, [])
+        return found if found and len(found) == self.reads.get(name, 0) else []
+
     def labels_only(self, name: str) -> bool:
         """Every read of ``name`` picks a string label, a gauge's colour (``style_thresholds``)."""
         if not self._made:
@@ -245,10 +250,8 @@ class ComparedShares:
 
     def money_only(self, name: str) -> bool:
         """Every read of ``name`` is ordered against a share of an amount of money (and there is one)."""
-        if not self._made:
-            self._make()
-        found = self.compared.get(name, [])
-        if not found or len(found) != self.reads.get(name, 0):
+        found = self._every_read_compared(name)
+        if not found:
             return False
         for other, compare in found:
             divs = self._divisions(other, compare)
