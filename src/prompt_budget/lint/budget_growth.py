@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.count_factors import count_factor
 from prompt_budget.lint.derived_budgets import derived_budget
+from prompt_budget.lint.item_costs import item_cost
 from prompt_budget.lint.item_rates import item_rate
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
@@ -61,7 +62,7 @@ def budget_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str
     """A growth factor of a budget clamped by a token limit, or a halving bound as a budget and clamped
     by one: the literal, its value, the finding's message (without the advice) and its key, else None."""
     if isinstance(node.op, (ast.Div, ast.FloorDiv)):
-        return _halved_budget(rule, node)
+        return _halved_budget(rule, node) or item_cost(rule, node)  # ``max(1, token_budget // 300)``
     # ``max_tokens = int(tokens * 2.5)``, ``max_tokens = cfg.get("max_items", 50) * 2000``
     return (
         _clamped_growth(rule, node)

@@ -52,6 +52,10 @@ len(key_gold_tokens)) >= 0.8``, PB105, ``ratio_reads``), nor a cap on a mapping'
 ``_MAX_PENDING_SCOPES = 200`` ... ``len(self._tokens_by_scope) > _MAX_PENDING_SCOPES``, PB102,
 ``LintRule.token_sequence``).
 
+Set 281's: a token budget divided by a guessed cost per item, the count of items clamped (codedebrief's ``max(1,
+min(4, token_budget // 300))``, PB105, ``item_costs``), and no clamp of tokens in ``min(40, token_budget // 40)``
+(PB103: a cap of items).
+
 PB107: a model catalogue whose rows hold a window under a key ending in "context" (olaiedge's ``{"qwen2.5-1.5b":
 {..., "recommended_context": 4096}, ...}``, ``pb107_nested_rows``).
 
@@ -85,6 +89,8 @@ _THINKING = (
 )
 
 IF_CLAMP_VALID = (
+    # a cap of items a budget pays for (set 281: codedebrief)
+    Valid("def pack(token_budget: int):\n    return min(40, token_budget // 40)\n"),
     Valid(_GEMINI.replace("{key!r}", "'maxItems'")),  # a cap of items, not of tokens
     Valid(_THINKING.format(key="retries")),
     Valid(
@@ -300,12 +306,17 @@ PER_MESSAGE_INVALID = (
 )
 
 _YUAN = "reproducer_budget_share = 0.4\n\n\ndef cap(config):\n    return config.{budget} * reproducer_budget_share\n"
+_PACK = "def pack(token_budget: int):\n    return max(1, min(4, token_budget // {divisor}))\n"
 YUAN_VALID = (
     Valid(_YUAN.format(budget="budget_cny")),
+    Valid(_PACK.format(divisor=2)),  # a share, PB105's other reading
     Valid(
         "def match(cand_tokens, key_gold_tokens):\n"
         "    matched_tokens = sum(1 for tok in key_gold_tokens if tok in cand_tokens)\n"
         "    return (matched_tokens / len(key_gold_tokens)) >= 0.8\n"
     ),
 )
-YUAN_INVALID = (Invalid(_YUAN.format(budget="context_budget_tokens"), line=1),)
+YUAN_INVALID = (
+    Invalid(_YUAN.format(budget="context_budget_tokens"), line=1),
+    Invalid(_PACK.format(divisor=300), line=2),
+)

@@ -23,6 +23,7 @@ from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.fraction_shares import nested_amount, shared_amount
 from prompt_budget.lint.if_clamps import IfClamps
 from prompt_budget.lint.inline_forms import lookup_pair
+from prompt_budget.lint.item_costs import items_of_budget
 from prompt_budget.lint.item_floors import per_item_factors
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.literal_limits import char_limit
@@ -550,6 +551,9 @@ class TokenThreshold(LintRule):
         bounds = [side for v in values for side in _sides(v)]
         # a share of a token amount too: ``max(max_tokens * 0.2, 4096)`` (set 47: wdoc), an estimate (set 155)
         amounts = [v for v in values if shared_amount(self, v) or nested_amount(self, v) or self._amount(v)]
+        amounts = [
+            v for v in amounts if not items_of_budget(self, v)
+        ]  # ``min(40, token_budget // 40)``: items
         outer = self.ctx.parent(node)
         if (
             not amounts

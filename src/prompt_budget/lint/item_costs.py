@@ -1,0 +1,79 @@
+"""A token budget divided by a guessed cost of one item, for PB105 (budget-ratio; set 282: codedebrief's
+``max(1, min(4, token_budget // 300))`` flows in a context pack, ``concept_limit = max(1, token_budget // 300)``).
+
+The quotient is a number of items (flows, concepts, snapshot nodes) the budget pays for, and the divisor the tokens
+one item is guessed to cost: a rate a team tunes with its content, like an overhead per message. Read where the
+division is a budget's read (``LintRule.budget_expr``) floor-divided by a whole number of at least ``_LEAST`` (2 to
+8 split a budget in shares, ``shares.budget_share``'s; powers of ten and 1024 change a unit's scale) and the quotient is kept a count: clamped by ``max()`` or
+``min()`` against a small whole number (``max(1, ...)``, ``min(4, ...)``) or bound to a name saying items or a
+limit of them (``concept_limit``, ``max_items``). Read from the node's ancestors only (no walk).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, callee_name, number
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: The least cost of an item read so (smaller divisors split a budget in shares).
+_LEAST = 10
+#: Divisors that change a unit's scale (thousands of tokens, kibi-tokens), no cost of an item.
+_SCALES = frozenset({10, 100, 1000, 1024, 10_000, 1_000_000})
+#: The largest count a quotient is clamped by for it to be a count of items.
+_SMALL = 100
+#: Words of a name holding a number of items.
+_COUNT_WORDS = frozenset({"limit", "count", "items", "n", "num", "max", "cap", "k", "top"})
+
+
+def _kept_count(rule: LintRule, node: ast.expr) -> bool:
+    """``node``'s value is kept as a count: clamped by ``max``/``min`` against a small whole number (through
+    further clamps), or bound to a name of a count that says no tokens."""
+    parent = rule.ctx.parent(node)
+    clamped = False
+    while isinstance(parent, ast.Call) and callee_name(parent) in {"max", "min"} and len(parent.args) == 2:
+        other = parent.args[0] if parent.args[1] is node else parent.args[1]
+        value = number(other)
+        if not (isinstance(value, int) and 0 < value <= _SMALL):
+            return False
+        clamped = True
+        node, parent = parent, rule.ctx.parent(parent)
+    if clamped:
+        return True
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+        ws = set(words(attr_name(parent.targets[0]) or ""))
+        return bool(ws & _COUNT_WORDS) and not rule.names.mentions_tokens(attr_name(parent.targets[0]) or "")
+    return False
+
+
+def items_of_budget(rule: LintRule, node: ast.expr) -> bool:
+    """``token_budget // 40``: a count of items a budget pays for, no amount of tokens (``min(40, ...)`` caps
+    items)."""
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.FloorDiv)
+        and isinstance(value := number(node.right), int)
+        and value >= _LEAST
+        and value not in _SCALES
+        and rule.budget_expr(node.left) is not None
+    )
+
+
+def item_cost(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
+    """``token_budget // 300`` kept as a count of items: (the divisor, its value, the message, the key)."""
+    if not isinstance(node.op, ast.FloorDiv):
+        return None
+    value = number(node.right)
+    budget = rule.budget_expr(node.left)
+    if not isinstance(value, int) or value < _LEAST or value in _SCALES or budget is None:
+        return None
+    if not _kept_count(rule, node):
+        return None
+    message = (
+        f"hard-coded cost of {value} tokens per item dividing the budget `{budget}` into a number of items"
+    )
+    return node.right, value, message, f"{budget} tokens per item"
