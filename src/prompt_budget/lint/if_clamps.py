@@ -24,7 +24,7 @@ from prompt_budget.lint.names import NameJudge
 from prompt_budget.lint.ratio_names import budget_keyword
 from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rule import attr_name, string_value
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import parents, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -83,14 +83,14 @@ def _use(rule: LintRule, node: ast.If, name: str) -> str | None:
     fn = rule.ctx.function()
     if fn is None:
         return None
-    parents = {child: parent for parent in walk(fn) for child in ast.iter_child_nodes(parent)}
+    up = parents(fn)
     for read in walk(fn):
         if (
             isinstance(read, ast.Name)
             and read.id == name
             and isinstance(read.ctx, ast.Load)
             and read.lineno > (node.end_lineno or node.lineno)
-            and (how := _handed_on(rule.names, read, parents))
+            and (how := _handed_on(rule.names, read, up))
         ):
             return f"written as {how} at line {read.lineno}"
     return None
