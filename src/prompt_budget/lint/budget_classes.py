@@ -53,13 +53,18 @@ def class_budget_field(rule: LintRule, target: ast.expr) -> str | None:
     ws = set(words(target.id))
     owner = scopes[-1].name
     named = set(words(owner))
-    if named & _BUDGET_WORDS and not rule.names.is_excluded(target.id) and not ws & UNIT_WORDS:
-        doc = ast.get_docstring(scopes[-1]) or ""
-        if _ALLOCATES.search(doc.split("\n\n")[0]):
-            # ``class ContextBudget: """Token budget allocation per layer."""`` ... ``recent: int = 1500`` (set 275: rdc)
-            return f"as a field of `{owner}`, whose docstring allocates a token budget to each"
-    if not ws or not ws <= _LIMIT_WORDS or ws <= {"hard", "soft", "default"}:
+    limit = bool(ws) and ws <= _LIMIT_WORDS and not ws <= {"hard", "soft", "default"}
+    if limit and named & TOKEN_WORDS and named & _BUDGET_WORDS:
+        return f"as a field of `{owner}`, the token budget its class is named for"
+    # ``class ContextBudget: """Token budget allocation per layer."""`` ... ``recent: int = 1500`` (set 275: rdc): a
+    # section's allocation; not a constant or a level the data flow judges (``WARNING_THRESHOLD``)
+    if limit or target.id.isupper() or ws & {"threshold", "warning", "critical"} or not named & _BUDGET_WORDS:
         return None
-    if not (named & TOKEN_WORDS and named & _BUDGET_WORDS):
+    if rule.names.is_excluded(target.id) or ws & UNIT_WORDS:
         return None
-    return f"as a field of `{owner}`, the token budget its class is named for"
+    doc = ast.get_docstring(scopes[-1]) or ""
+    return (
+        f"as a field of `{owner}`, whose docstring allocates a token budget to each"
+        if _ALLOCATES.search(doc.split("\n\n")[0])
+        else None
+    )

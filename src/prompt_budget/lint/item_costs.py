@@ -50,15 +50,18 @@ def _kept_count(rule: LintRule, node: ast.expr) -> bool:
     return False
 
 
-def items_of_budget(rule: LintRule, node: ast.expr) -> bool:
-    """``token_budget // 40``: a count of items a budget pays for, no amount of tokens (``min(40, ...)`` caps
-    items)."""
+def items_of_budget(rule: LintRule, node: ast.expr, clamp: ast.Call) -> bool:
+    """``token_budget // 40`` clamped by ``clamp`` (``min(40, ...)``) against a small count: a count of items a
+    budget pays for, no amount of tokens; not ``max(256, window // 20)``, a floor of a share of the window."""
+    bound = next((number(a) for a in clamp.args if a is not node), None)
     return (
         isinstance(node, ast.BinOp)
         and isinstance(node.op, ast.FloorDiv)
         and isinstance(value := number(node.right), int)
         and value >= _LEAST
         and value not in _SCALES
+        and isinstance(bound, int)
+        and 0 < bound <= _SMALL
         and rule.budget_expr(node.left) is not None
     )
 

@@ -105,6 +105,11 @@ IF_CLAMP_VALID = (
     Valid("def cap(cfg, n):\n    cfg['max_tokens'] = n\n    if n > 4096:\n        n = 4096\n    return n\n"),
 )
 IF_CLAMP_INVALID = (
+    # a floor of a share of the window, no count of items (investorch, seen by comparing the corpus)
+    Invalid(
+        "def reserve(context_window_tokens):\n    return min(8192, max(256, context_window_tokens // 20))\n",
+        count=2,
+    ),
     Invalid(_GEMINI.replace("{key!r}", "'maxOutputTokens'"), line=5),
     Invalid(_THINKING.format(key="thinkingBudget"), count=2, line=3),
     # the clamped name says tokens; the number on the test's left

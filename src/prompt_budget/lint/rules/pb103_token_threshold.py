@@ -552,8 +552,8 @@ class TokenThreshold(LintRule):
         # a share of a token amount too: ``max(max_tokens * 0.2, 4096)`` (set 47: wdoc), an estimate (set 155)
         amounts = [v for v in values if shared_amount(self, v) or nested_amount(self, v) or self._amount(v)]
         amounts = [
-            v for v in amounts if not items_of_budget(self, v)
-        ]  # ``min(40, token_budget // 40)``: items
+            v for v in amounts if not items_of_budget(self, v, node)
+        ]  # ``min(40, budget // 40)``: items
         outer = self.ctx.parent(node)
         if (
             not amounts
