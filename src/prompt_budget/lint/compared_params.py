@@ -21,6 +21,7 @@ off the tree (not the rules' walk, which may leave a function out), so the answe
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.counted_locals import token_local
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+#: Letters a name of a budget, weak or not, holds one of (``budget``, ``limit``, ``max_tokens``, ``num_ctx``).
+_HINT = re.compile(r"budget|limit|tok|max|cap|len|size|window|ctx|context|quota", re.IGNORECASE)
 
 
 def _undefaulted(fn: Function) -> list[ast.arg]:
@@ -73,8 +76,10 @@ def record_compared_params(rule: LintRule, tree: ast.Module) -> None:
                 continue
             for param in _undefaulted(fn):
                 name = param.arg
-                if not (names.is_weak_budget(name) or names.is_budget_setting(name)):
-                    continue
+                if not _HINT.search(name) or not (
+                    names.is_weak_budget(name) or names.is_budget_setting(name)
+                ):
+                    continue  # (the pattern first: asked of every parameter of every function)
                 own = owned(rule, fn, owner, name)
                 if own is not None and _ordered_against_tokens(rule, fn, name):
                     rule.fact(param, f"{TAKE_FACT}{own[0]} {own[1]} {name}", 0)
