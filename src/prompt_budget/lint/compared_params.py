@@ -34,7 +34,10 @@ if TYPE_CHECKING:
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 #: Letters a name of a budget, weak or not, holds one of (``budget``, ``limit``, ``max_tokens``, ``num_ctx``).
-_HINT = re.compile(r"budget|limit|tok|max|cap|len|size|window|ctx|context|quota", re.IGNORECASE)
+_HINT = re.compile(
+    r"budget|limit|tok|max|cap|len|size|window|ctx|context|quota|predict|output|reserve|margin|threshold|trigger",
+    re.IGNORECASE,
+)
 
 
 def _undefaulted(fn: Function) -> list[ast.arg]:

@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 #: Lines that may subtract a count of tokens from an attribute (lower-cased text), tried only where
 #: the pattern's first character is found.
 _GATE: Final = re.compile(r"-\s*\(?[\w.]*tok")  # ``cfg.chunk_size - num_batch_tokens``
-#: Lines that may clamp a token budget with ``min()``.
-_CLAMP: Final = re.compile(r"\bmin\([^()\n]*tok")
+#: Lines that may clamp a token budget with ``min()`` (no leading word boundary: found by its word, ``text_starts``).
+_CLAMP: Final = re.compile(r"min\([^()\n]*tok")
 
 
 def extra_reads(rule: LintRule, module: ast.Module, text: str) -> list[tuple[ast.Attribute, str, str]]:
