@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.forwarded import TAKE_FACT, owned
+from prompt_budget.lint.reserve_sums import sum_terms
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -48,13 +49,6 @@ def _undefaulted(fn: Function) -> list[ast.arg]:
     return [*bare, *(a for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=False) if d is None)]
 
 
-def _terms(node: ast.expr) -> list[ast.expr]:
-    """``token_total + tokens`` -> both terms; anything else -> itself."""
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return [*_terms(node.left), *_terms(node.right)]
-    return [node]
-
-
 def _ordered_against_tokens(rule: LintRule, fn: Function, name: str) -> bool:
     for node in walk(fn):
         if not isinstance(node, ast.Compare) or not all(isinstance(op, _ORDER) for op in node.ops):
@@ -62,7 +56,7 @@ def _ordered_against_tokens(rule: LintRule, fn: Function, name: str) -> bool:
         sides = [node.left, *node.comparators]
         if not any(type(s) is ast.Name and s.id == name for s in sides):
             continue
-        others = [t for s in sides if not (type(s) is ast.Name and s.id == name) for t in _terms(s)]
+        others = [t for s in sides if not (type(s) is ast.Name and s.id == name) for t in sum_terms(s)]
         if any(rule.token_amount(t) or token_local(rule, t) for t in others):
             return True
     return False

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.held_limits import limits_container, token_key
-from prompt_budget.lint.inline_forms import typed_amounts, typed_slot
+from prompt_budget.lint.inline_forms import lookup_pair, typed_amounts, typed_slot
 from prompt_budget.lint.names import words
 from prompt_budget.lint.request_entries import key_read_as_budget, request_entries
 from prompt_budget.lint.request_entries import output_beside_window as output_beside_window  # noqa: PLC0414
@@ -111,16 +111,8 @@ _LIMIT_SIDES = frozenset({"input", "output"})
 def _own_default(entry: ast.expr, name: str | None) -> ast.expr:
     """``limit.get("context", 180_000)`` under the key ``"context"``: the default the entry falls back to;
     any other entry itself."""
-    if (
-        isinstance(entry, ast.Call)
-        and isinstance(entry.func, ast.Attribute)
-        and entry.func.attr == "get"
-        and len(entry.args) == 2
-        and name is not None
-        and string_value(entry.args[0]) == name
-    ):
-        return entry.args[1]
-    return entry
+    pair = lookup_pair(entry) if isinstance(entry, ast.Call) else None
+    return pair[1] if pair is not None and name is not None and string_value(pair[0]) == name else entry
 
 
 def _model_limits(rule: LintRule, node: ast.Dict) -> bool:

@@ -37,8 +37,7 @@ def _kept_count(rule: LintRule, node: ast.expr) -> bool:
     clamped = False
     while isinstance(parent, ast.Call) and callee_name(parent) in {"max", "min"} and len(parent.args) == 2:
         other = parent.args[0] if parent.args[1] is node else parent.args[1]
-        value = number(other)
-        if not (isinstance(value, int) and 0 < value <= _SMALL):
+        if not _small(number(other)):
             return False
         clamped = True
         node, parent = parent, rule.ctx.parent(parent)
@@ -50,32 +49,40 @@ def _kept_count(rule: LintRule, node: ast.expr) -> bool:
     return False
 
 
+def _cost(rule: LintRule, node: ast.expr) -> int | None:
+    """The divisor of ``budget // N`` (a budget's read floor-divided by a whole number that is neither a share's
+    nor a unit's scale), else None."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv)):
+        return None
+    value = number(node.right)
+    if (
+        not isinstance(value, int)
+        or value < _LEAST
+        or value in _SCALES
+        or rule.budget_expr(node.left) is None
+    ):
+        return None
+    return value
+
+
+def _small(value: object) -> bool:
+    return isinstance(value, int) and 0 < value <= _SMALL
+
+
 def items_of_budget(rule: LintRule, node: ast.expr, clamp: ast.Call) -> bool:
     """``token_budget // 40`` clamped by ``clamp`` (``min(40, ...)``) against a small count: a count of items a
     budget pays for, no amount of tokens; not ``max(256, window // 20)``, a floor of a share of the window."""
-    bound = next((number(a) for a in clamp.args if a is not node), None)
     return (
-        isinstance(node, ast.BinOp)
-        and isinstance(node.op, ast.FloorDiv)
-        and isinstance(value := number(node.right), int)
-        and value >= _LEAST
-        and value not in _SCALES
-        and isinstance(bound, int)
-        and 0 < bound <= _SMALL
-        and rule.budget_expr(node.left) is not None
+        _small(next((number(a) for a in clamp.args if a is not node), None)) and _cost(rule, node) is not None
     )
 
 
 def item_cost(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
     """``token_budget // 300`` kept as a count of items: (the divisor, its value, the message, the key)."""
-    if not isinstance(node.op, ast.FloorDiv):
+    value = _cost(rule, node)
+    if value is None or not _kept_count(rule, node):
         return None
-    value = number(node.right)
     budget = rule.budget_expr(node.left)
-    if not isinstance(value, int) or value < _LEAST or value in _SCALES or budget is None:
-        return None
-    if not _kept_count(rule, node):
-        return None
     message = (
         f"hard-coded cost of {value} tokens per item dividing the budget `{budget}` into a number of items"
     )
