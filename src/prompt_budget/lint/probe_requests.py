@@ -75,29 +75,25 @@ def probe_cap(rule: LintRule, literal: ast.expr, value: int | float) -> bool:
     return False
 
 
+def _entry(node: ast.AST) -> tuple[str, object, ast.expr] | None:
+    """(the dict's name, the key, the value) of ``payload["max_tokens"] = 16``, else None."""
+    if not (
+        isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript)
+    ):
+        return None
+    target = node.targets[0]
+    if type(target.value) is not ast.Name:
+        return None
+    key = target.slice.value if type(target.slice) is ast.Constant else None
+    return target.value.id, key, node.value
+
+
 def _written_probe(rule: LintRule, stmt: ast.stmt, literal: ast.expr) -> bool:
     """``payload["max_tokens"] = 16`` in a function whose every write of the payload's prompt is a short literal
     (``payload["messages"] = [{"role": "user", "content": "ok"}]``; set 278: scaleapi-vero's ``_probe_route``)."""
     fn = rule.ctx.function()
-    if not (
-        fn is not None
-        and isinstance(stmt, ast.Assign)
-        and stmt.value is literal
-        and len(stmt.targets) == 1
-        and isinstance(target := stmt.targets[0], ast.Subscript)
-        and type(target.value) is ast.Name
-    ):
+    written = _entry(stmt)
+    if fn is None or written is None or written[2] is not literal:
         return False
-    payload = target.value.id
-    prompts = [
-        n.value
-        for n in walk(fn)
-        if isinstance(n, ast.Assign)
-        and len(n.targets) == 1
-        and isinstance(n.targets[0], ast.Subscript)
-        and type(n.targets[0].value) is ast.Name
-        and n.targets[0].value.id == payload
-        and type(n.targets[0].slice) is ast.Constant
-        and n.targets[0].slice.value in _PROMPTS
-    ]
-    return bool(prompts) and all(_probe_prompt(v) for v in prompts)
+    entries = [e for e in map(_entry, walk(fn)) if e is not None and e[0] == written[0] and e[1] in _PROMPTS]
+    return bool(entries) and all(_probe_prompt(value) for _, _, value in entries)
