@@ -2,6 +2,10 @@
 permits of a token bucket, a rate limiter's, never a language model's tokens, which no clock adds to (set
 203: shearline's ``min(self.burst, tokens + (now - last_seen) * self.rate)``). A number clamping it is a
 burst of requests, no budget: ``LintRule.token_amount`` takes no such sum for tokens. Judges no finding itself.
+
+A call building a bucket says so beside its size: ``RateLimitConfig(max_tokens=5000, refill_rate=5000 / 3600)``
+(set 283: alexandria-wiki's GitHub limiter) or ``TokenBucket(max_tokens=...)``; its ``max_tokens=`` is the
+bucket's capacity of requests, no model's budget (``bucket_call``).
 """
 
 from __future__ import annotations
@@ -17,6 +21,10 @@ _TIME_WORDS = frozenset(
 )
 #: Words of a rate a bucket refills at.
 _RATE_WORDS = frozenset({"rate", "refill", "rps", "rpm", "qps", "per"})
+#: Words of a keyword only a bucket takes: how fast it refills or leaks (``refill_rate``, ``leak_per_second``).
+_REFILL_WORDS = frozenset({"refill", "refills", "leak", "replenish"})
+#: Words of a class of a bucket (``TokenBucket``, ``LeakyBucket``).
+_BUCKET_WORDS = frozenset({"bucket", "buckets"})
 
 
 def refilled(amount: ast.expr) -> bool:
@@ -32,3 +40,13 @@ def refilled(amount: ast.expr) -> bool:
             if said & _TIME_WORDS and said & _RATE_WORDS:
                 return True
     return False
+
+
+def bucket_call(call: ast.Call) -> bool:
+    """``call`` builds a rate limiter's bucket: a keyword beside the size says how it refills
+    (``refill_rate=``, ``leak_rate=``), or the callee is named for a bucket (``TokenBucket(...)``)."""
+    func = call.func
+    callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    if set(words(callee)) & _BUCKET_WORDS:
+        return True
+    return any(kw.arg is not None and set(words(kw.arg)) & _REFILL_WORDS for kw in call.keywords)

@@ -37,9 +37,23 @@ def _counts(rule: LintRule, values: list[ast.expr]) -> bool:
     values = [v.value if isinstance(v, ast.Await) else v for v in values]  # ``await self._current_tokens()``
     return all(
         isinstance(v, ast.Call)
-        and bool(_COUNTING.intersection(words(callee_name(v) or "")))
-        and rule.token_amount(v)
+        and (
+            (bool(_COUNTING.intersection(words(callee_name(v) or ""))) and rule.token_amount(v))
+            or summed_counts(rule, v)
+        )
         for v in values
+    )
+
+
+def summed_counts(rule: LintRule, call: ast.Call) -> bool:
+    """``sum(pt.total_tokens for pt in phases)``: a sum of token counts, one per item (set 285: pact-agents'
+    phase balance check)."""
+    return (
+        callee_name(call) == "sum"
+        and len(call.args) == 1
+        and isinstance(gen := call.args[0], (ast.GeneratorExp, ast.ListComp))
+        and type(gen.elt) is ast.Attribute
+        and rule.token_amount(gen.elt)
     )
 
 
@@ -69,7 +83,7 @@ def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bo
     if isinstance(value, ast.Await):
         value = value.value
     if isinstance(value, ast.Call):
-        return rule.token_amount(value)
+        return rule.token_amount(value) or summed_counts(rule, value)
     if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
         # a count read with a fallback of none (``thinking.get("budget_tokens") or 0``, set 115: agentlys),
         # or a window read with a number for its fallback (``details.context_length or 8192``, set 196)

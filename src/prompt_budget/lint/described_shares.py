@@ -20,6 +20,7 @@ import re
 
 from prompt_budget.lint.field_docstrings import attribute_docstring, field_description
 from prompt_budget.lint.fraction_shares import literal_fraction
+from prompt_budget.lint.money_budgets import money_share
 from prompt_budget.lint.overlap_siblings import overlap_fraction
 from prompt_budget.lint.ratio_names import generic, token_share
 from prompt_budget.lint.rule import LintRule
@@ -53,7 +54,7 @@ def stated_token_share(
     """The literal, its share and what says so, when the ratio ``name`` bound to ``literal`` (the default
     of the field call ``original``) is commented on or described as a share of tokens or a budget."""
     if (shared := commented_token_share(rule, name, literal)) is not None:
-        if named_labels_only(rule.ctx.tree, name):
+        if named_labels_only(rule.ctx.tree, name) or money_share(rule.ctx.tree, name):
             return None
         return shared[0], shared[1], "commented on as a share of tokens"
     value = literal_fraction(literal)

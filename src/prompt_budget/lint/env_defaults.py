@@ -8,7 +8,9 @@ heard of the variable. Moving the budget into the project's config and keeping t
 is the fix a team makes by hand: the default is often a string (``"4096"``) whose call site converts it, so
 the finding is not fixable with ``--fix``. Reported when the variable's name, its prefix left out, names a
 token budget (``ADRA_MAX_TOKENS``, ``LLM_CONTEXT_WINDOW``, ``DIGESTOR_BUDGET`` in a module whose words make
-``budget`` one) and the default is a whole number, written as one or as a string of digits.
+``budget`` one) and the default is a whole number, written as one or as a string of digits. A project's own
+helper named for the environment reads it the same way (set 285: nonprofit-agent-harness's
+``max_tokens=_env_int("HARNESS_MAX_TOKENS", 200_000)``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.env_rows import is_variable_name
 from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import dotted, string_value
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 #: The standard library's reads of a variable (``os.getenv``, ``os.environ.get``, ``environ.get``); a project's
 #: settings reader (``settings.get_int("MAX_TOKENS", 4096)``) is judged as one (``settings_reads``).
 _OS_READ = re.compile(r"(?:^|\.)(?:getenv|environ\.get)$")
+#: Words of a project's helper reading a variable (``_env_int``, ``get_env``, ``env.int``).
+_HELPER_WORDS = frozenset({"env", "environ", "getenv"})
 
 
 #: Words naming a window or a budget of tokens without saying tokens (``CODER_CTX_LEN``, ``POOH_CONTEXT_WINDOW``).
@@ -42,9 +47,23 @@ def _whole(node: ast.expr) -> int | None:
     return int(text) if text.isdigit() and len(text) < 10 else None
 
 
+def _helper_read(call: ast.Call) -> bool:
+    """``_env_int("HARNESS_MAX_TOKENS", 200_000)``: a function of the project's, named for the environment,
+    given a variable's name as one is written (a settings object's ``settings.get_env("max_tokens", 4096)``
+    is ``settings_reads``')."""
+    return (
+        isinstance(call.func, ast.Name)
+        and bool(set(words(call.func.id)) & _HELPER_WORDS)
+        and is_variable_name(call.args[0])
+    )
+
+
 def env_default(rule: LintRule, call: ast.Call) -> None:
     """Report the default of an environment read naming a token budget (not fixable: see the module)."""
-    if len(call.args) != 2 or call.keywords or not _OS_READ.search(dotted(call.func)):
+    if len(call.args) != 2 or call.keywords:
+        return
+    callee = dotted(call.func)
+    if not (_OS_READ.search(callee) or _helper_read(call)):
         return
     variable, default = string_value(call.args[0]), call.args[1]
     value = _whole(default)

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.bucket_refills import bucket_call
 from prompt_budget.lint.generation_lengths import generation_length
 from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, NameJudge, words
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
@@ -156,6 +157,8 @@ def budget_keyword(rule: LintRule, arg: str, call: ast.Call) -> bool:
     max_length=...)``: a keyword whose value is a budget, by its name or by the call (PB101's test, also
     of the keys a module reads into such a keyword: ``key_read_as_budget``)."""
     judge = rule.names
+    if bucket_call(call):
+        return False  # ``RateLimitConfig(max_tokens=5000, refill_rate=...)``: a bucket's capacity
     return (
         judge.is_budget_setting(arg)
         or (
@@ -267,6 +270,12 @@ def request_entries(
             continue
         if rule.names.is_budget(name):
             yield item, name, value, "written into a request"
+        elif rule.names.is_budget_setting(name) and any(
+            k is not key and rule.names.is_budget(string_value(k) or "") for k in node.keys
+        ):
+            # ``{"reserveTokens": 16384, "keepRecentTokens": 16000}``: a setting of tokens beside a budget
+            # (set 283: eda-bridge-runtime's compaction settings)
+            yield item, name, value, "written into a request beside a budget"
         elif (weak := rule.names.is_weak_budget(name)) or (value >= SMALLEST_MODEL_WINDOW and _context(name)):
             # a generation request or a model's row: its sampling settings or budgets make a weak
             # name (``"max_length": 512`` beside ``"temperature"``, ``"max_output"`` beside

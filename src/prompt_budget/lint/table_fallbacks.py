@@ -5,7 +5,9 @@ provider is unknown).
 PB101 reports a literal written there (``WINDOWS.get(model, 4096)``); a constant given instead joins the
 table as one more row: what the lookup returns when the key is none of the table's. The table is a
 dict bound at the top of the module whose rows are windows by their keys: models (``"gpt-4o"``) or
-providers (``"anthropic"``), most of them, with window-sized numbers; its name says no other unit.
+providers (``"anthropic"``), most of them, with window-sized numbers; its name says no other unit. A class's table
+read through ``self`` is looked up in the class's body (set 285: pact-agents' ``self._MAX_OUTPUT_TOKENS.get(
+self._model, self._DEFAULT_MAX_OUTPUT)``).
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ _WINDOW_WORDS = frozenset({"context", "ctx", "window", "windows"})
 
 
 def _module_dict(tree: ast.AST | None, name: str) -> ast.Dict | None:
-    """The dict literal ``name`` is bound to at the top of the module (once), else None."""
+    """The dict literal ``name`` is bound to at the top of the module or class ``tree`` (once), else None."""
     found: ast.Dict | None = None
-    for stmt in tree.body if isinstance(tree, ast.Module) else ():
+    for stmt in tree.body if isinstance(tree, (ast.Module, ast.ClassDef)) else ():
         bound = single_binding(stmt)
         if bound is None:
             if (
@@ -72,15 +74,26 @@ def table_fallback(rule: LintRule, ancestors: Sequence[ast.AST]) -> str | None:
         isinstance(parent, ast.Call)
         and isinstance(parent.func, ast.Attribute)
         and parent.func.attr == "get"
-        and isinstance(parent.func.value, ast.Name)
         and len(parent.args) == 2
         and parent.args[1] is node
     ):
         return None
-    name = parent.func.value.id
+    receiver = parent.func.value
+    owner: ast.AST | None = rule.ctx.tree
+    if (
+        isinstance(receiver, ast.Attribute)
+        and isinstance(receiver.value, ast.Name)
+        and receiver.value.id in {"self", "cls"}
+    ):
+        owner = next((a for a in reversed(ancestors) if isinstance(a, ast.ClassDef)), None)
+        name = receiver.attr  # ``self._MAX_OUTPUT_TOKENS``: a table of the class's body
+    elif isinstance(receiver, ast.Name):
+        name = receiver.id
+    else:
+        return None
     if set(words(name)) & (EXCLUDED_WORDS | UNIT_WORDS):
         return None  # ``PRICES.get(model, DEFAULT)``, ``MESSAGE_LIMITS``: numbers of something else
-    table = _module_dict(rule.ctx.tree, name)
+    table = _module_dict(owner, name)
     if table is None or not _window_rows(rule, name, table):
         return None
     return f"the fallback of a lookup in `{name}`, a table of windows"

@@ -20,6 +20,14 @@ from prompt_budget.lint.rules.pb101_set167_cases import SET167_INVALID, SET167_V
 from prompt_budget.lint.rules.pb101_set169_cases import SET169_INVALID, SET169_VALID
 from prompt_budget.lint.rules.pb101_set171_cases import SET171_INVALID, SET171_VALID
 from prompt_budget.lint.rules.pb101_set175_cases import SET175_INVALID, SET175_VALID
+from prompt_budget.lint.rules.pb101_set283_cases import (
+    BESIDE_INVALID,
+    BESIDE_VALID,
+    BUCKET_INVALID,
+    BUCKET_VALID,
+    ENV_HELPER_INVALID,
+    ENV_HELPER_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
     CODE_ENV_VALID,
@@ -76,6 +84,9 @@ from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID,
 
 SET111_VALID = (
     *LIMITS_VALID,  # set 271: taui's model limits
+    *BUCKET_VALID,  # set 283: alexandria-wiki's rate limiter
+    *BESIDE_VALID,  # set 283: a count beside a budget
+    *ENV_HELPER_VALID,  # set 285: calls read from the environment
     *CODE_ENV_VALID,  # set 264: web2json-agent's code tokens, mlx-raclate's cut
     # a fallback pair that is no context size, or a size under a name saying another unit
     Valid(
@@ -124,6 +135,9 @@ SET111_VALID = (
 
 SET111_INVALID = (
     *LIMITS_INVALID,  # set 271: taui's model limits
+    *BUCKET_INVALID,  # set 283: a client's cap beside a rate of requests
+    *BESIDE_INVALID,  # set 283: eda-bridge-runtime's compaction settings
+    *ENV_HELPER_INVALID,  # set 285: nonprofit-agent-harness's reader
     *CODE_ENV_INVALID,  # set 264: web2json-agent's code tokens, mlx-raclate's cut
     *SET153_INVALID,  # set 154: a splitter measuring tokens
     *SET157_INVALID,  # set 158: limits held in a named container

@@ -13,7 +13,7 @@ SET51_VALID = (
     Valid(
         "def read(settings, env):\n    a = settings.get_int('MAX_TOKENS', 4096)\n"
         "    b = settings.get_env('max_tokens', 4096)\n    c = self.env.get_int('max_tokens', 4096)\n"
-        "    d = settings.get_int('max_tokens') or env_int('CLAUDE_MAX_TOKENS', 4096)\n    return a, b, c, d\n"
+        "    return a, b, c\n"
     ),
     # keys in characters or lines, an "unlimited" sentinel, a key that names no budget (set 51: pysubtrans)
     Valid(

@@ -26,6 +26,7 @@ from prompt_budget.lint.item_shares import scales_no_tokens
 from prompt_budget.lint.keyed_ratios import fallback_shares, lookup_fact, lookup_key, named_shares
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
 from prompt_budget.lint.mixing_weights import mixing_weight
+from prompt_budget.lint.money_budgets import money_share
 from prompt_budget.lint.names import words
 from prompt_budget.lint.own_loops import in_own_loop
 from prompt_budget.lint.passed_ratios import passed_ratios
@@ -366,6 +367,7 @@ class BudgetRatio(DivisorTables):
                 not self._share_of_characters(name)
                 and not share_of_machine_memory(self.ctx.tree, name)
                 and not scales_no_tokens(self.ctx.tree, name, self.names)
+                and not money_share(self.ctx.tree, name)  # ``budget_total: float = 100.0``: dollars
             ):
                 # at the end of the module: one compared with a score is a cut-off on the score (set 42)
                 before = len(self.ctx.reports)

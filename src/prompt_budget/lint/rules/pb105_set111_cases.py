@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
+from prompt_budget.lint.rules.pb101_set283_cases import MONEY_INVALID, MONEY_VALID
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -137,6 +138,7 @@ SET111_VALID = (
     *YUAN_VALID,  # set 274: aifix-code's budget in yuan
     *UTIL_VALID,  # set 272: contextlens-ai's utilization
     *MEAN_VALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
+    *MONEY_VALID,  # set 285: pact-agents' share of dollars
     # a disk's use cross-multiplied; a running total of characters or items
     Valid(READ_BY_PRECHECK + _CROSS.format(used="disk_used")),
     Valid(READ_BY_PRECHECK + _KEPT.format(added="len(str(group))")),
@@ -230,6 +232,7 @@ SET111_INVALID = (
     *YUAN_INVALID,  # set 274's contrast: a budget of tokens
     *UTIL_INVALID,  # set 272: contextlens-ai's utilization
     *MEAN_INVALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
+    *MONEY_INVALID,  # set 285: a share of a whole budget
     # set 119: chiliarch, the percent cross-multiplied, and a fifth of the window the kept history may hold
     Invalid(_CROSS.format(used="used_tokens"), line=1),
     Invalid(_KEPT.format(added="provider.estimate_tokens(group)"), line=6),
