@@ -383,6 +383,9 @@ def _fallback_use(ancestors: Sequence[ast.AST], rule: LintRule) -> str | None:
         others = [rule.budget_expr(v) for v in parent.values[:-1]]
         if others and all(others):
             return f"the fallback of the budget `{others[0]}`"
+    if isinstance(parent, ast.IfExp) and parent.orelse is node and (other := rule.budget_expr(parent.body)):
+        # ``action.max_tokens if action.max_tokens is not None else self.default_completion_tokens`` (set 287)
+        return f"the fallback of the budget `{other}`"
     return None
 
 

@@ -18,7 +18,10 @@ _MODEL_FAMILIES = (
     r"palm|chat-bison|text-bison|llama|meta-llama|codellama|mistral|mixtral|codestral|ministral|"
     r"command|cohere|qwen|deepseek|phi-|gemma|grok|yi-|glm|j2-|jamba|nova|titan|sonar|kimi|moonshot|"
     r"granite|falcon|vicuna|starcoder|solar|dbrx|ernie|hunyuan|doubao|minimax|abab|sensechat|baichuan|"
-    r"internlm)"
+    r"internlm|"
+    # embedding models, whose inputs a table of their windows caps (set 285: neatmem's ``("bge-m3", 8192)``)
+    r"text-embedding|bge-|bce-embedding|gte-|multilingual-e5|nomic-embed|jina-embeddings|mxbai-embed|"
+    r"all-minilm|voyage-|embed-english|embed-multilingual)"
 )
 _MODEL_PREFIXES = re.compile(r"^(?:[\w.-]+/)*" + _MODEL_FAMILIES, re.IGNORECASE)
 #: A string literal opening with a model's name (``looks_like_model_name``), in lower-cased source text.

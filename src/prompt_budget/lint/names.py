@@ -289,7 +289,7 @@ EXCLUDED_WORDS = frozenset(
 #: ``quality``): evidence that a ratio is not a share of a budget.
 SCORE_WORDS = frozenset(
     {
-        *("score", "scores", "dedup", "dedupe", "duplicate"),  # a near-duplicate's similarity (set 209)
+        *("score", "scores", "dedup", "dedupe", "duplicate", "collision", "sanity"),  # sets 209, 287
         "similarity",
         "similarities",
         "sim",
@@ -553,7 +553,7 @@ class NameJudge:
             return False
         if "tokens" in ws or "toks" in ws:
             return True
-        return "token" in ws and any(w in COUNT_WORDS for w in ws)
+        return "token" in ws and any(w in COUNT_WORDS or w in {"estimate", "estimated", "est"} for w in ws)
 
     def is_ratio(self, name: str) -> bool:
         ws = words(name)

@@ -16,7 +16,20 @@ for pt in metrics.phase_tokens.values())`` ... ``if total < 1000``, ``counted_lo
 PB105: not a share named for a budget in a module whose budget is money (set 285: pact-agents'
 ``shaping_budget_pct = 0.15`` beside ``budget_total: float = 100.0``, ``money_budgets``).
 
-Spliced into ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb103_set73_cases`` and ``pb105_set111_cases``."""
+Set 287's: PB103, a threshold on a token estimate named ``token_estimate`` (warderbox's ``if token_estimate > 4000:
+score += 0.10``, ``names.is_token_amount``); PB102, a field given as the fallback of a budget in a conditional
+(green-sarc's ``action.max_tokens if action.max_tokens is not None else self.default_completion_tokens``,
+``deferred``); PB105, a share beside a budget read off an object holding budgets (icelake's ``_WARN_FRACTION *
+daily`` where ``daily = self._budgets.guild_daily_prompt_tokens``, ``budget_holders``), not a collision's or a
+sanity check's similarity threshold named like a summary's; PB106, headroom added to an estimate given as a count of
+tokens (icelake's ``prompt_tokens=len(request.model_dump_json().encode()) + 512``, ``estimate_headroom``).
+
+PB107: a table of embedding models' windows written as pairs (set 285: neatmem's ``_EMBEDDING_MODEL_MAX_TOKENS_TABLE =
+[("qwen3-embedding", 32768), ("bge-m3", 8192), ("text-embedding-3", 8191), ...]``, ``model_names``).
+
+Spliced into ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb105_set111_cases`` and
+``pb107_set63_cases``; set 287's into ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb105_set111_cases`` and
+``pb106_total_cases``."""
 
 from __future__ import annotations
 
@@ -89,3 +102,44 @@ _MONEY = (
 )
 MONEY_VALID = (Valid(_MONEY.format(kind="float")),)  # a share of dollars
 MONEY_INVALID = (Invalid(_MONEY.format(kind="int"), line=2),)  # a share of a whole budget: tokens
+
+_EMBEDDERS = "{name} = [\n    ('bge-m3', 8192),\n    ('bge-large', 512),\n    ('text-embedding-3', 8191),\n    ('nomic-embed-text', 8192),\n]\n"
+EMBEDDERS_VALID = (Valid(_EMBEDDERS.format(name="_EMBEDDING_DIMENSIONS_BY_SIZE")),)  # no window by its name
+EMBEDDERS_INVALID = (Invalid(_EMBEDDERS.format(name="_EMBEDDING_MODEL_MAX_TOKENS_TABLE"), line=1),)
+
+_LADDER = "def route(prompt, {name}: int = 0):\n    score = 0.0\n    if {name} > 4000:\n        score += 0.10\n    return score\n"
+ESTIMATE_VALID = (Valid(_LADDER.format(name="word_estimate")),)
+ESTIMATE_INVALID = (Invalid(_LADDER.format(name="token_estimate"), line=3),)
+
+_COLD_START = (
+    "from dataclasses import dataclass\n"
+    "@dataclass\n"
+    "class ColdStartEstimator:\n"
+    "    default_completion_tokens: int = 1024\n"
+    "    def estimate(self, action):\n"
+    "        return action.{cap} if action.{cap} is not None else self.default_completion_tokens\n"
+)
+COLD_START_VALID = (Valid(_COLD_START.format(cap="retries")),)  # the fallback of no budget
+COLD_START_INVALID = (Invalid(_COLD_START.format(cap="max_tokens"), line=4),)
+
+_HELD = (
+    "_WARN_FRACTION = 0.8\n"
+    "class Meter:\n"
+    "    def step(self, used):\n"
+    "        daily = self.{holder}.daily_prompt_tokens\n"
+    "        return daily is not None and used >= _WARN_FRACTION * daily\n"
+)
+HELD_VALID = (
+    Valid(_HELD.format(holder="_stats")),  # a count of tokens read off statistics: no budget
+    Valid(
+        "class ExtractionConfig:\n    summary_sanity_threshold: float = 0.55\n    collision_threshold = 0.85\n"
+    ),
+)
+HELD_INVALID = (Invalid(_HELD.format(holder="_budgets"), line=1),)
+
+_HEADROOM = "async def complete(meter, request):\n    return await meter.reserve(request.guild_id, {key}=len(request.model_dump_json().encode()) + 512)\n"
+HEADROOM_VALID = (
+    Valid(_HEADROOM.format(key="prompt_bytes")),  # bytes given as bytes
+    Valid("usage = Usage(prompt_tokens=100 + 28)\n"),  # two numbers written, no estimate
+)
+HEADROOM_INVALID = (Invalid(_HEADROOM.format(key="prompt_tokens"), line=2),)

@@ -12,7 +12,12 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
-from prompt_budget.lint.rules.pb101_set283_cases import CLASS_TABLE_INVALID, CLASS_TABLE_VALID
+from prompt_budget.lint.rules.pb101_set283_cases import (
+    CLASS_TABLE_INVALID,
+    CLASS_TABLE_VALID,
+    COLD_START_INVALID,
+    COLD_START_VALID,
+)
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -117,6 +122,7 @@ _ROOM = (
 SET117_VALID = (
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_VALID,  # set 285: a class's table of upload sizes
+    *COLD_START_VALID,  # set 287: the fallback of retries
     # set 120: operator-ai, a size in bytes worth some tokens
     Valid("MAX_OUTPUT = 16_384  # 16 KB \u2014 keeps tool results within ~4K tokens\n"),
     Valid("MAX_OUTPUT = 100_000  # 100K chars, about 25K tokens\n"),
@@ -191,6 +197,7 @@ SET117_VALID = (
 SET117_INVALID = (
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_INVALID,  # set 285: pact-agents' class table of output caps
+    *COLD_START_INVALID,  # set 287: green-sarc's cold-start completion
     *SET153_INVALID,  # sets 153-154: seconds, a splitter measuring tokens
     *SET155_INVALID,  # set 156: a window's floor and reserve by name
     *SET159_INVALID,  # set 160: an overlap converted to characters

@@ -5,7 +5,12 @@ equality reading (``pb103_equal_budgets``), set 205's (``pb103_set205_cases``) a
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
-from prompt_budget.lint.rules.pb101_set283_cases import SUMMED_INVALID, SUMMED_VALID
+from prompt_budget.lint.rules.pb101_set283_cases import (
+    ESTIMATE_INVALID,
+    ESTIMATE_VALID,
+    SUMMED_INVALID,
+    SUMMED_VALID,
+)
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -62,6 +67,7 @@ _LADDER = (
 SET73_VALID = (
     *IF_CLAMP_VALID,  # set 262: clamps written as ifs of other things
     *SUMMED_VALID,  # set 285: seconds summed
+    *ESTIMATE_VALID,  # set 287: a word estimate
     # a small threshold alone; a ladder of lines, characters, messages, seconds, cost
     Valid(
         "def route(text):\n    est_tokens = len(text) / 4\n    if est_tokens < 20:\n        return 'short'\n"
@@ -124,6 +130,7 @@ SET73_VALID = (
 SET73_INVALID = (
     *IF_CLAMP_INVALID,  # set 262: aient's clamps written as ifs
     *SUMMED_INVALID,  # set 285: pact-agents' tokens summed per phase
+    *ESTIMATE_INVALID,  # set 287: warderbox's routing ladder
     *SET153_INVALID,  # set 154: what is left of a budget
     *SET155_INVALID,  # set 156: a floor stored as the budget a step later
     *TYPED_INVALID,  # set 189: `tokens` typed as a list of ids

@@ -8,6 +8,7 @@ import re
 from prompt_budget.lint.bound_shares import limit_share_bound
 from prompt_budget.lint.budget_growth import budget_factor
 from prompt_budget.lint.budget_halves import budget_half
+from prompt_budget.lint.budget_holders import held_budget
 from prompt_budget.lint.budget_overrides import BudgetOverrides
 from prompt_budget.lint.budget_proportions import scaled_proportion
 from prompt_budget.lint.char_budget_shares import char_budget_shares
@@ -275,8 +276,8 @@ class BudgetRatio(DivisorTables):
                 self._report(literal, value, key, said)
         self._overrides.finish(self, node)  # last: what every step above reported
 
-    def _seen(self, name: str) -> None:
-        if self.gather_evidence and self.names.is_budget(name):
+    def _seen(self, name: str, held: bool = False) -> None:
+        if self.gather_evidence and (held or self.names.is_budget(name)):
             for seen, _ in self._frames:
                 seen[0] = True
 
@@ -289,8 +290,8 @@ class BudgetRatio(DivisorTables):
                 report_margin_read(self, node.id, self._margins, _ADVICE)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        if self.gather_evidence:
-            self._seen(node.attr)
+        if self.gather_evidence:  # ``self._budgets.daily_prompt_tokens``: a budget by its holder (set 287)
+            self._seen(node.attr, held_budget(self.names, node))
         if node.attr in self._uses.watch:
             self._uses.read(node.attr, self.ctx.ancestors, self, ratio=True)
             if node.attr in self._margins:

@@ -18,7 +18,12 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
-from prompt_budget.lint.rules.pb101_set283_cases import MONEY_INVALID, MONEY_VALID
+from prompt_budget.lint.rules.pb101_set283_cases import (
+    HELD_INVALID,
+    HELD_VALID,
+    MONEY_INVALID,
+    MONEY_VALID,
+)
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -139,6 +144,7 @@ SET111_VALID = (
     *UTIL_VALID,  # set 272: contextlens-ai's utilization
     *MEAN_VALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
     *MONEY_VALID,  # set 285: pact-agents' share of dollars
+    *HELD_VALID,  # set 287: statistics, similarity thresholds
     # a disk's use cross-multiplied; a running total of characters or items
     Valid(READ_BY_PRECHECK + _CROSS.format(used="disk_used")),
     Valid(READ_BY_PRECHECK + _KEPT.format(added="len(str(group))")),
@@ -233,6 +239,7 @@ SET111_INVALID = (
     *UTIL_INVALID,  # set 272: contextlens-ai's utilization
     *MEAN_INVALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
     *MONEY_INVALID,  # set 285: a share of a whole budget
+    *HELD_INVALID,  # set 287: icelake's meter
     # set 119: chiliarch, the percent cross-multiplied, and a fifth of the window the kept history may hold
     Invalid(_CROSS.format(used="used_tokens"), line=1),
     Invalid(_KEPT.format(added="provider.estimate_tokens(group)"), line=6),

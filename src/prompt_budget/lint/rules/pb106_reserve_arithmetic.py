@@ -12,6 +12,7 @@ from prompt_budget.lint.character_defaults import fallen_back
 from prompt_budget.lint.class_reserves import class_reserve
 from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.counter_calls import counter_call
+from prompt_budget.lint.estimate_headroom import estimate_keyword
 from prompt_budget.lint.excess_margins import local_excess_margin
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
 from prompt_budget.lint.getter_windows import GetterWindows
@@ -284,6 +285,8 @@ class ReserveArithmetic(LintRule):
             elif value is not None and (bound := reserve_bound(self, node)):
                 # ``prompt_tokens + doc_tokens + 100 >= 2048``: room kept beside counts a window bounds
                 self._report(node.right, bound, value, "kept beside token counts bounded by")
+            elif value is not None and (given := estimate_keyword(self, node)):  # ``prompt_tokens=est + 512``
+                self._report(node.right, given, value, "added to the estimate given as")
             return
         report_model_window(self, node)  # ``if len(p) <= int(8192 * 1.5): model = "m-8k"``
         if not isinstance(node.op, ast.Sub):

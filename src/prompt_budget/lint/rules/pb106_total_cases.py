@@ -4,6 +4,7 @@ continuedev, huixiangdou), kept apart from the rule module."""
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb101_set283_cases import HEADROOM_INVALID, HEADROOM_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -124,6 +125,7 @@ TOTAL_INVALID = (
 #: the getter cases and these, as the rule module lists them
 MORE_VALID = (
     *PER_MESSAGE_VALID,  # set 272: contextlens-ai's framing per message
+    *HEADROOM_VALID,  # set 287: bytes, written numbers
     *QUOTA_VALID,  # set 267: autotinker's requests per minute
     *FALLBACK_VALID,  # set 211: an or-fallback of rows
     *GETTER_VALID,
@@ -151,6 +153,7 @@ MORE_VALID = (
 )
 MORE_INVALID = (
     *PER_MESSAGE_INVALID,  # set 272: contextlens-ai's framing per message
+    *HEADROOM_INVALID,  # set 287: icelake's reservation
     *QUOTA_INVALID,  # set 267: autotinker's room in a minute's tokens
     *ROOM_INVALID,  # set 211: room for the reply beside an estimate
     *GETTER_INVALID,
