@@ -20,9 +20,11 @@ import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.env_rows import is_variable_name
+from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
-from prompt_budget.lint.rule import dotted, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
+from prompt_budget.lint.small_caps import LEAST, OUTPUT_CAPS
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 #: The standard library's reads of a variable (``os.getenv``, ``os.environ.get``, ``environ.get``); a project's
 #: settings reader (``settings.get_int("MAX_TOKENS", 4096)``) is judged as one (``settings_reads``).
 _OS_READ = re.compile(r"(?:^|\.)(?:getenv|environ\.get)$")
+#: Conversions of a variable's text to the number it holds.
+_CASTS = frozenset({"int", "float"})
 #: Words of a project's helper reading a variable (``_env_int``, ``get_env``, ``env.int``).
 _HELPER_WORDS = frozenset({"env", "environ", "getenv"})
 
@@ -58,6 +62,36 @@ def _helper_read(call: ast.Call) -> bool:
     )
 
 
+def _least(rule: LintRule, given: str) -> int:
+    """The least default reported when the read is given to ``given``: a request's output cap from ``LEAST``
+    up (``max_tokens = int(os.getenv("SMOKETEST_MAX_TOKENS", "3"))``, set 289: ioa-core) unless the user set
+    the rule's least value or the module is a test's, else the rule's least value."""
+    small = given in OUTPUT_CAPS and rule.options.min_value == type(rule).DEFAULT_MIN_VALUE
+    return LEAST if small and not is_test_module(rule.ctx.path) else rule.options.min_value
+
+
+def _destination(rule: LintRule, call: ast.Call) -> str | None:
+    """The name the read (converted or not: ``int(...)``) is given to: a dict's key, a keyword, the one
+    name it is bound to (``max_tokens = int(os.getenv(...))``); else None."""
+    node: ast.AST = call
+    parent = rule.ctx.parent(node)
+    if (
+        isinstance(parent, ast.Call)
+        and callee_name(parent) in _CASTS
+        and parent.args
+        and parent.args[0] is node
+    ):
+        node, parent = parent, rule.ctx.parent(parent)
+    if isinstance(parent, ast.keyword):
+        return parent.arg
+    if isinstance(parent, ast.Dict):
+        at = next((i for i, v in enumerate(parent.values) if v is node), None)
+        return None if at is None else string_value(parent.keys[at])
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is node:
+        return attr_name(parent.targets[0])
+    return None
+
+
 def env_default(rule: LintRule, call: ast.Call) -> None:
     """Report the default of an environment read naming a token budget (not fixable: see the module)."""
     if len(call.args) != 2 or call.keywords:
@@ -67,16 +101,23 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
         return
     variable, default = string_value(call.args[0]), call.args[1]
     value = _whole(default)
-    if variable is None or value is None or value < 16 or is_reported(rule, default):
+    if variable is None or value is None or is_reported(rule, default):
         return
     name = variable.lower()
     names = rule.names
-    # the variable's own words, or those after its prefix (``ADRA_``, ``LLM_``)
-    named = next((n for n in (name, name.split("_", 1)[-1]) if names.is_budget_setting(n)), None)
-    if named is None or names.is_excluded(name) or names.implausible(named, value):
+    given = _destination(rule, call)  # ``"num_predict": int(os.getenv("IOA_OLLAMA_NUM_PREDICT", "16"))``
+    if given is not None and names.is_budget(given) and value >= _least(rule, given):
+        named = given
+    elif value < 16:
         return
-    if not names.mentions_tokens(named) and not set(words(named)) & _WINDOW_WORDS:
-        return  # ``ARSHAI_MAX_PROMPT_LENGTH``: a length in no unit the name says (a log's characters, set 255's pass)
+    else:
+        # the variable's own words, or those after its prefix (``ADRA_``, ``LLM_``)
+        found = next((n for n in (name, name.split("_", 1)[-1]) if names.is_budget_setting(n)), None)
+        if found is None or names.is_excluded(name) or names.implausible(found, value):
+            return
+        named = found
+        if not names.mentions_tokens(named) and not set(words(named)) & _WINDOW_WORDS:
+            return  # ``ARSHAI_MAX_PROMPT_LENGTH``: a length in no unit the name says (a log's characters, set 255)
     message = (
         f"token budget {variable}={value} as the default of an environment variable, the budget in force "
         "wherever it is unset; move it to config and keep the variable as an override"

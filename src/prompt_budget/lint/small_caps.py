@@ -144,3 +144,12 @@ def forwarded_cap(rule: LintRule, name: str, default: ast.expr) -> tuple[int, st
                 f"line {node.lineno}; move it to config so callers share one tunable value"
             )
     return None
+
+
+def small_entry(rule: LintRule, node: ast.Assign) -> int | None:
+    """``retry_options["num_predict"] = 8``: a small output cap written into a request's dict one entry at a
+    time (set 289: ioa-core's retry with a shorter answer), by ``small_cap``'s measure; else None."""
+    target = node.targets[0] if len(node.targets) == 1 else None
+    if not isinstance(target, ast.Subscript):
+        return None
+    return small_cap(rule, string_value(target.slice), node.value)

@@ -66,7 +66,7 @@ from prompt_budget.lint.schema_defaults import schema_fallback
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.settings_reads import settings_budgets
 from prompt_budget.lint.sibling_returns import sibling_budgets
-from prompt_budget.lint.small_caps import small_cap
+from prompt_budget.lint.small_caps import small_cap, small_entry
 from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
 from prompt_budget.lint.subscript_entries import serialized_entry, written_entry
 from prompt_budget.lint.subtracted_defaults import subtracted_defaults
@@ -550,7 +550,7 @@ class InlineBudget(LintRule):
             self._report(each[0], each[1], each[2], "times a count: a budget per item")
         if (text := serialized_entry(self, node)) is not None:  # ``os.environ["MAX_TOKENS"] = str(N)``
             self._report(*text)
-        value = self.budget_literal(node.value)
+        value = self.budget_literal(node.value) or small_entry(self, node)  # ``options["num_predict"] = 8``
         if value is None:
             return
         for target in node.targets:

@@ -27,6 +27,8 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     BUCKET_VALID,
     ENV_HELPER_INVALID,
     ENV_HELPER_VALID,
+    SMALL_ENV_INVALID,
+    SMALL_ENV_VALID,
 )
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
@@ -87,6 +89,7 @@ SET111_VALID = (
     *BUCKET_VALID,  # set 283: alexandria-wiki's rate limiter
     *BESIDE_VALID,  # set 283: a count beside a budget
     *ENV_HELPER_VALID,  # set 285: calls read from the environment
+    *SMALL_ENV_VALID,  # set 289: a probe's cap, retries
     *CODE_ENV_VALID,  # set 264: web2json-agent's code tokens, mlx-raclate's cut
     # a fallback pair that is no context size, or a size under a name saying another unit
     Valid(
@@ -138,6 +141,7 @@ SET111_INVALID = (
     *BUCKET_INVALID,  # set 283: a client's cap beside a rate of requests
     *BESIDE_INVALID,  # set 283: eda-bridge-runtime's compaction settings
     *ENV_HELPER_INVALID,  # set 285: nonprofit-agent-harness's reader
+    *SMALL_ENV_INVALID,  # set 289: ioa-core's smoketest and Ollama presets
     *CODE_ENV_INVALID,  # set 264: web2json-agent's code tokens, mlx-raclate's cut
     *SET153_INVALID,  # set 154: a splitter measuring tokens
     *SET157_INVALID,  # set 158: limits held in a named container

@@ -24,6 +24,11 @@ daily`` where ``daily = self._budgets.guild_daily_prompt_tokens``, ``budget_hold
 sanity check's similarity threshold named like a summary's; PB106, headroom added to an estimate given as a count of
 tokens (icelake's ``prompt_tokens=len(request.model_dump_json().encode()) + 512``, ``estimate_headroom``).
 
+Set 289's, PB101: an environment read's default given to a budget whatever its variable is named, a request's
+output cap from two tokens up (ioa-core's ``"num_predict": int(os.getenv("IOA_OLLAMA_NUM_PREDICT", "16"))`` and
+``max_tokens = int(os.getenv("IOA_SMOKETEST_MAX_TOKENS", "3"))``, ``env_defaults``), and a small output cap written
+into a request's dict one entry at a time (``retry_options["num_predict"] = 8``, ``small_caps.small_entry``).
+
 PB107: a table of embedding models' windows written as pairs (set 285: neatmem's ``_EMBEDDING_MODEL_MAX_TOKENS_TABLE =
 [("qwen3-embedding", 32768), ("bge-m3", 8192), ("text-embedding-3", 8191), ...]``, ``model_names``).
 
@@ -67,7 +72,9 @@ _ENV_HELPER = (
     '    return Config(max_tokens={call}("HARNESS_MAX_TOKENS", 200_000))\n'
 )
 ENV_HELPER_VALID = (
-    Valid(_ENV_HELPER.format(call="_env_int").replace("HARNESS_MAX_TOKENS", "HARNESS_MAX_CALLS")),
+    Valid(
+        _ENV_HELPER.format(call="_env_int").replace("max_tokens=", "max_calls=").replace("_TOKENS", "_CALLS")
+    ),
     Valid(_ENV_HELPER.format(call="_clamp")),  # no reader of the environment by its name
 )
 ENV_HELPER_INVALID = (
@@ -143,3 +150,24 @@ HEADROOM_VALID = (
     Valid("usage = Usage(prompt_tokens=100 + 28)\n"),  # two numbers written, no estimate
 )
 HEADROOM_INVALID = (Invalid(_HEADROOM.format(key="prompt_tokens"), line=2),)
+
+_SMALL_ENV = "import os\ndef options(max_tokens):\n    {target} = int(os.getenv({variable!r}, {default!r}))\n    return {target}\n"
+SMALL_ENV_VALID = (
+    Valid(
+        _SMALL_ENV.format(target="max_tokens", variable="IOA_SMOKETEST_MAX_TOKENS", default="1")
+    ),  # a probe's
+    Valid(_SMALL_ENV.format(target="max_retries", variable="IOA_MAX_RETRIES", default="3")),
+    Valid("def retry(options):\n    options['num_retries'] = 8\n    return options\n"),
+)
+SMALL_ENV_INVALID = (
+    Invalid(_SMALL_ENV.format(target="max_tokens", variable="IOA_SMOKETEST_MAX_TOKENS", default="3"), line=3),
+    Invalid(
+        "import os\ndef preset():\n"
+        "    return {'num_predict': int(os.getenv('IOA_OLLAMA_NUM_PREDICT', '16')), 'temperature': 0.0}\n",
+        line=3,
+    ),
+    Invalid(
+        "def retry(options):\n    retry_options = dict(options)\n    retry_options['num_predict'] = 8\n",
+        line=3,
+    ),
+)
