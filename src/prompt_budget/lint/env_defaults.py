@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 #: The standard library's reads of a variable (``os.getenv``, ``os.environ.get``, ``environ.get``); a project's
 #: settings reader (``settings.get_int("MAX_TOKENS", 4096)``) is judged as one (``settings_reads``).
 _OS_READ = re.compile(r"(?:^|\.)(?:getenv|environ\.get)$")
+#: Words of a cache's size (``TOKEN_CACHE_MAX_SIZE``): its entries, whatever the other words say.
+_CACHE_WORDS = frozenset({"cache", "cached"})
 #: Conversions of a variable's text to the number it holds.
 _CASTS = frozenset({"int", "float"})
 #: Words of a project's helper reading a variable (``_env_int``, ``get_env``, ``env.int``).
@@ -105,6 +107,8 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
         return
     name = variable.lower()
     names = rule.names
+    if set(words(name)) & _CACHE_WORDS:
+        return  # ``MCP_TOKEN_EXCHANGE_CACHE_MAX_SIZE``: entries of a cache, not tokens of a model
     given = _destination(rule, call)  # ``"num_predict": int(os.getenv("IOA_OLLAMA_NUM_PREDICT", "16"))``
     if given is not None and names.is_budget(given) and value >= _least(rule, given):
         named = given

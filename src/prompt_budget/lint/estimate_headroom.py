@@ -27,4 +27,10 @@ def estimate_keyword(rule: LintRule, node: ast.BinOp) -> str | None:
         or names.is_budget_setting(parent.arg)
     ):
         return None
-    return parent.arg if rule.budget_literal(node.left) is None else None  # not ``tokens=100 + 28``
+    # an estimate computed there (``len(...)``, ``n // 4``), not ``tokens=100 + 28`` nor a count moved on
+    # (``total_tokens=state.total_tokens + 50``, set 287's pass: vidurai's simulated step)
+    return (
+        parent.arg
+        if isinstance(node.left, (ast.Call, ast.BinOp)) and rule.budget_literal(node.left) is None
+        else None
+    )

@@ -18,10 +18,14 @@ _MODEL_FAMILIES = (
     r"palm|chat-bison|text-bison|llama|meta-llama|codellama|mistral|mixtral|codestral|ministral|"
     r"command|cohere|qwen|deepseek|phi-|gemma|grok|yi-|glm|j2-|jamba|nova|titan|sonar|kimi|moonshot|"
     r"granite|falcon|vicuna|starcoder|solar|dbrx|ernie|hunyuan|doubao|minimax|abab|sensechat|baichuan|"
-    r"internlm|"
-    # embedding models, whose inputs a table of their windows caps (set 285: neatmem's ``("bge-m3", 8192)``)
-    r"text-embedding|bge-|bce-embedding|gte-|multilingual-e5|nomic-embed|jina-embeddings|mxbai-embed|"
-    r"all-minilm|voyage-|embed-english|embed-multilingual)"
+    r"internlm)"
+)
+#: Embedding models, whose tables more often hold dimensions than windows: read as models only in a table
+#: named for tokens (set 285: neatmem's ``_EMBEDDING_MODEL_MAX_TOKENS_TABLE = [("bge-m3", 8192), ...]``).
+_EMBEDDING_MODELS = re.compile(
+    r"^(?:[\w.-]+/)*(?:text-embedding|bge-|bce-embedding|gte-|multilingual-e5|nomic-embed|jina-embeddings|"
+    r"mxbai-embed|all-minilm|voyage-|embed-english|embed-multilingual|qwen3-embedding)",
+    re.IGNORECASE,
 )
 _MODEL_PREFIXES = re.compile(r"^(?:[\w.-]+/)*" + _MODEL_FAMILIES, re.IGNORECASE)
 #: A string literal opening with a model's name (``looks_like_model_name``), in lower-cased source text.
@@ -38,6 +42,11 @@ _NON_OPENAI = re.compile("|".join(map(re.escape, _NON_OPENAI_WORDS)), re.IGNOREC
 def looks_like_model_name(text: str) -> bool:
     """``"gpt-4o"``, ``"claude-3-5-sonnet-latest"``, ``"anthropic/claude-opus-4"``..."""
     return bool(_MODEL_PREFIXES.match(text)) and len(text) <= 120 and " " not in text
+
+
+def looks_like_embedding_model(text: str) -> bool:
+    """``"bge-m3"``, ``"text-embedding-3-small"``, ``"BAAI/bge-large-en"``: an embedding model's name."""
+    return bool(_EMBEDDING_MODELS.match(text)) and len(text) <= 120 and " " not in text
 
 
 def is_non_openai_model(text: str) -> bool:

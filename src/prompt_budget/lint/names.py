@@ -30,7 +30,7 @@ TOKENS_WORD = re.compile(r"\btokens?\b", re.IGNORECASE | re.ASCII)
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
-TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks", "tkn", "tkns"})
+TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks", "tkn", "tkns", "ntok", "ntoks", "ntokens"})
 # Words that turn "tokens" into a limit ("max_tokens", "token_budget", "reserve_tokens").
 LIMIT_WORDS = frozenset(
     {

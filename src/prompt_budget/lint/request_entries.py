@@ -182,6 +182,12 @@ def budget_keyword(rule: LintRule, arg: str, call: ast.Call) -> bool:
     )
 
 
+#: Words of a setting saying what it keeps of tokens (``keepRecentTokens``), not a count reported
+#: (``preCompactionTokens``, set 283's pass: codee-agent's test fixtures).
+_KEPT_WORDS = frozenset(
+    {"keep", "kept", "retain", "preserve", "reserve", "target", "floor", "ceiling", "cap"}
+)
+
 #: ``max_length=cfg["max_length"]``, ``max_length=self.config.get("max_length")``: a keyword given the
 #: value read under the key of its own name (the text gate of ``key_read_as_budget``).
 _SAME_KEY = re.compile(r"""\b(\w+)\s*=\s*[\w.]+(?:\[\s*["'](\w+)["']\s*\]|\.get\(\s*["'](\w+)["'])""")
@@ -270,8 +276,10 @@ def request_entries(
             continue
         if rule.names.is_budget(name):
             yield item, name, value, "written into a request"
-        elif rule.names.is_budget_setting(name) and any(
-            k is not key and rule.names.is_budget(string_value(k) or "") for k in node.keys
+        elif (
+            rule.names.is_budget_setting(name)
+            and set(words(name)) & _KEPT_WORDS
+            and any(k is not key and rule.names.is_budget(string_value(k) or "") for k in node.keys)
         ):
             # ``{"reserveTokens": 16384, "keepRecentTokens": 16000}``: a setting of tokens beside a budget
             # (set 283: eda-bridge-runtime's compaction settings)

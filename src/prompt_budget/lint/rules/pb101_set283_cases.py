@@ -29,12 +29,17 @@ output cap from two tokens up (ioa-core's ``"num_predict": int(os.getenv("IOA_OL
 ``max_tokens = int(os.getenv("IOA_SMOKETEST_MAX_TOKENS", "3"))``, ``env_defaults``), and a small output cap written
 into a request's dict one entry at a time (``retry_options["num_predict"] = 8``, ``small_caps.small_entry``).
 
+Set 291's: PB104, a fallback counter bound to a name spelling tokens as ``ntok`` (mfs-server's ``ntok = lambda s:
+max(1, len(s) // 4)`` when tiktoken is missing, ``names.TOKEN_WORDS``); PB107, a table of token caps named as
+one whose rows hold no string, unpacked by a loop and compared with a budget (skillsmith's
+``DEFAULT_BUDGET_DEPTH_BY_TOKENS = ((1200, 1), (2400, 2))``, ``pb107_unpacked_rows``).
+
 PB107: a table of embedding models' windows written as pairs (set 285: neatmem's ``_EMBEDDING_MODEL_MAX_TOKENS_TABLE =
 [("qwen3-embedding", 32768), ("bge-m3", 8192), ("text-embedding-3", 8191), ...]``, ``model_names``).
 
 Spliced into ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb105_set111_cases`` and
 ``pb107_set63_cases``; set 287's into ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb105_set111_cases`` and
-``pb106_total_cases``."""
+``pb106_total_cases``; set 291's into ``pb104_set111_cases`` and ``pb107_set63_cases``."""
 
 from __future__ import annotations
 
@@ -60,6 +65,8 @@ BESIDE_VALID = (
     Valid(_COMPACTION.format(key="totalTokens").replace("16384", "n")),
     Valid('usage = {"max_tokens": n, "total_tokens": 16000}\n'),  # a count beside the budget
     Valid('row = {"keepRecentTokens": 16000, "retries": 3}\n'),  # no budget beside it
+    # counts a test's fixture reports beside a budget (codee-agent, seen by comparing the corpus)
+    Valid('event = {"maxTokens": n, "preCompactionTokens": 120500, "postCompactionTokens": 9000}\n'),
 )
 BESIDE_INVALID = (Invalid(_COMPACTION.format(key="keepRecentTokens"), count=2),)
 
@@ -76,6 +83,8 @@ ENV_HELPER_VALID = (
         _ENV_HELPER.format(call="_env_int").replace("max_tokens=", "max_calls=").replace("_TOKENS", "_CALLS")
     ),
     Valid(_ENV_HELPER.format(call="_clamp")),  # no reader of the environment by its name
+    # a cache's entries (litellm, seen by comparing the corpus)
+    Valid('MCP_TOKEN_EXCHANGE_CACHE_MAX_SIZE = get_env_int("MCP_TOKEN_EXCHANGE_CACHE_MAX_SIZE", 500)\n'),
 )
 ENV_HELPER_INVALID = (
     Invalid(_ENV_HELPER.format(call="_env_int"), line=6),
@@ -111,7 +120,15 @@ MONEY_VALID = (Valid(_MONEY.format(kind="float")),)  # a share of dollars
 MONEY_INVALID = (Invalid(_MONEY.format(kind="int"), line=2),)  # a share of a whole budget: tokens
 
 _EMBEDDERS = "{name} = [\n    ('bge-m3', 8192),\n    ('bge-large', 512),\n    ('text-embedding-3', 8191),\n    ('nomic-embed-text', 8192),\n]\n"
-EMBEDDERS_VALID = (Valid(_EMBEDDERS.format(name="_EMBEDDING_DIMENSIONS_BY_SIZE")),)  # no window by its name
+EMBEDDERS_VALID = (
+    Valid(_EMBEDDERS.format(name="_EMBEDDING_DIMENSIONS_BY_SIZE")),  # no window by its name
+    # embedding models' dimensions (dsrag, logicore, lancedb: seen by comparing the corpus)
+    Valid('dimensionality = {"embed-english-v3.0": 1024, "voyage-large-2": 1536, "nomic-embed-text": 768}\n'),
+    Valid(
+        "class Embedder:\n    OLLAMA_MODELS = {'nomic-embed-text': 768, 'all-minilm': 384, 'mxbai-embed-large': 1024}\n"
+        "    def __init__(self, name):\n        self.dimension = self.OLLAMA_MODELS.get(name, 1024)\n"
+    ),
+)
 EMBEDDERS_INVALID = (Invalid(_EMBEDDERS.format(name="_EMBEDDING_MODEL_MAX_TOKENS_TABLE"), line=1),)
 
 _LADDER = "def route(prompt, {name}: int = 0):\n    score = 0.0\n    if {name} > 4000:\n        score += 0.10\n    return score\n"
@@ -148,6 +165,7 @@ _HEADROOM = "async def complete(meter, request):\n    return await meter.reserve
 HEADROOM_VALID = (
     Valid(_HEADROOM.format(key="prompt_bytes")),  # bytes given as bytes
     Valid("usage = Usage(prompt_tokens=100 + 28)\n"),  # two numbers written, no estimate
+    Valid("step = State(total_tokens=state.total_tokens + 50)\n"),  # a count moved on (vidurai's dreamer)
 )
 HEADROOM_INVALID = (Invalid(_HEADROOM.format(key="prompt_tokens"), line=2),)
 
@@ -171,3 +189,27 @@ SMALL_ENV_INVALID = (
         line=3,
     ),
 )
+
+_NTOK = (
+    "def estimate(texts):\n"
+    "    try:\n"
+    "        import tiktoken\n"
+    "        enc = tiktoken.get_encoding('cl100k_base')\n"
+    "        {name} = lambda s: len(enc.encode(s))\n"
+    "    except ImportError:\n"
+    "        {name} = lambda s: max(1, len(s) // 4)\n"
+    "    return sum({name}(t) for t in texts)\n"
+)
+NTOK_VALID = (Valid(_NTOK.format(name="nrow").replace("len(enc.encode(s))", "s.count('\\n')")),)
+NTOK_INVALID = (Invalid(_NTOK.format(name="ntok"), line=7),)
+
+_DEPTHS = (
+    "{name} = ((1200, 1), (2400, 2))\n"
+    "def plan(budget_tokens):\n"
+    "    for token_cap, depth in {name}:\n"
+    "        if budget_tokens <= token_cap:\n"
+    "            return depth\n"
+    "    return None\n"
+)
+DEPTHS_VALID = (Valid(_DEPTHS.format(name="DEFAULT_DEPTH_BY_LINES").replace("budget_tokens", "line_count")),)
+DEPTHS_INVALID = (Invalid(_DEPTHS.format(name="DEFAULT_BUDGET_DEPTH_BY_TOKENS"), line=1),)

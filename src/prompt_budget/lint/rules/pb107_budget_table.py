@@ -514,6 +514,8 @@ class BudgetTable(LintRule):
         counted = pair_rows(self, list(value.elts))
         if counted and counted[1] * 2 >= counted[0]:
             report_pairs(self, value, name, counted[0])
+        else:  # ``DEFAULT_BUDGET_DEPTH_BY_TOKENS = ((1200, 1), (2400, 2))``: rows named by the table (set 291)
+            unpacked_rows(self, node, named=True)
 
     visit_AnnAssign = visit_Assign
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.model_names import looks_like_model_name
+from prompt_budget.lint.model_names import looks_like_embedding_model, looks_like_model_name
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, string_value
 
@@ -58,7 +58,10 @@ def pair_rows(rule: LintRule, rows: list[ast.expr]) -> tuple[int, int] | None:
         names = key_names(row.elts[0])
         if names is None or rule.budget_literal(row.elts[1]) is None:
             return None
-        models += sum(map(looks_like_model_name, names)) * 2 >= len(names)
+        # a table named for tokens takes embedding models' rows too (set 285: neatmem)
+        models += sum(looks_like_model_name(n) or looks_like_embedding_model(n) for n in names) * 2 >= len(
+            names
+        )
     return len(rows), models
 
 

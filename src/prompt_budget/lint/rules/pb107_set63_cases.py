@@ -4,7 +4,12 @@ ids, and tables named for models whose rows hold budgets, kept apart from the ru
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
-from prompt_budget.lint.rules.pb101_set283_cases import EMBEDDERS_INVALID, EMBEDDERS_VALID
+from prompt_budget.lint.rules.pb101_set283_cases import (
+    DEPTHS_INVALID,
+    DEPTHS_VALID,
+    EMBEDDERS_INVALID,
+    EMBEDDERS_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import CATALOG_INVALID, CATALOG_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import MODEL_CONTEXT_INVALID, MODEL_CONTEXT_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
@@ -35,6 +40,7 @@ from prompt_budget.lint.rules.pb107_set201_cases import RECORD_INVALID, RECORD_V
 SET63_VALID = (
     *CATALOG_VALID,  # set 268: olaiedge's lines of context
     *EMBEDDERS_VALID,  # set 285: embedding models' dimensions
+    *DEPTHS_VALID,  # set 291: depths by lines
     # patterns of model ids keyed to vocabulary sizes, the name saying no window
     Valid('VOCAB_SIZE_MAPPING = {r"(openai/)?gpt-4o.*": 200_019, r"(openai/)?gpt-4(-[0-9]{4})?": 100_256}'),
     # a table named for models whose rows hold no budget: their sizes
@@ -76,6 +82,7 @@ SET63_VALID = (
 SET63_INVALID = (
     *CATALOG_INVALID,  # set 268: olaiedge's model catalogue
     *EMBEDDERS_INVALID,  # set 285: neatmem's embedding windows
+    *DEPTHS_INVALID,  # set 291: skillsmith's depths by budget
     # rows of settings built by a class imported from elsewhere, the default given by keyword (set 64:
     # toolagents' ``ProviderSettings([LLMSetting("max_tokens", default_value=4096, ...), ...])``)
     Invalid(

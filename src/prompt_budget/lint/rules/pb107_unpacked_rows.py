@@ -42,16 +42,16 @@ _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _DIVIDE = (ast.Div, ast.FloorDiv)
 
 
-def _numeric_column(rule: LintRule, rows: list[ast.expr]) -> int | None:
-    """The one column of ``rows`` (tuples of one length, each holding a string) whose every cell is a
-    budget-sized literal, one at least window-sized; else None."""
+def _numeric_column(rule: LintRule, rows: list[ast.expr], named: bool = False) -> int | None:
+    """The one column of ``rows`` (tuples of one length, each holding a string unless the table's name says
+    what its rows are for) whose every cell is a budget-sized literal, one at least window-sized; else None."""
     width = len(rows[0].elts) if isinstance(rows[0], ast.Tuple) else 0
     if width < 2 or width > 8:
         return None
     for row in rows:
         if not (isinstance(row, ast.Tuple) and len(row.elts) == width):
             return None
-        if not any(key_names(cell) is not None for cell in row.elts):
+        if not named and not any(key_names(cell) is not None for cell in row.elts):
             return None  # a row names what it is for: a string, or a tuple of them (set 105)
     found: int | None = None
     for column in range(width):
@@ -155,8 +155,10 @@ def _returned(
     return f"returned from `{node.name}()`"
 
 
-def unpacked_rows(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
-    """``rows = [("llama3.3", "LLaMA 3.3 70B", 131072), ...]`` unpacked by a loop into a budget: one finding."""
+def unpacked_rows(rule: LintRule, node: ast.Assign | ast.AnnAssign, named: bool = False) -> None:
+    """``rows = [("llama3.3", "LLaMA 3.3 70B", 131072), ...]`` unpacked by a loop into a budget: one finding.
+    A table ``named`` as one of token budgets (``DEFAULT_BUDGET_DEPTH_BY_TOKENS = ((1200, 1), (2400, 2))``; set
+    291: skillsmith's retrieval depths by budget) needs no string in its rows."""
     value = node.value
     target = node.targets[0] if isinstance(node, ast.Assign) else node.target
     if (
@@ -167,7 +169,7 @@ def unpacked_rows(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
         return
     if set(words(target.id)) & (EXCLUDED_WORDS | UNIT_WORDS):
         return  # ``PRICES_BY_PREFIX``: what the name counts is said, and is no budget
-    column = _numeric_column(rule, value.elts)
+    column = _numeric_column(rule, value.elts, named)
     if column is None:
         return
     scope: ast.AST | None = rule.ctx.function() or rule.ctx.tree
