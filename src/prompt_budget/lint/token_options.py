@@ -26,6 +26,7 @@ from prompt_budget.lint.names import (
 )
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.small_caps import small_cap
 from prompt_budget.lint.walks import source_of, statements, walk
 from prompt_budget.lint.window_lengths import help_says_sequence
 
@@ -143,7 +144,8 @@ def token_option(rule: LintRule, node: ast.Call) -> None:
     )  # ``default=DEFAULT_BUDGET`` after ``DEFAULT_BUDGET = 100_000``
     if constant is not None:
         written = constant
-    value = rule.budget_literal(written)
+    # ``@click.option("--max-tokens", default=3)``: a request's small output cap (set 289: ioa-core's smoketest)
+    value = rule.budget_literal(written) or small_cap(rule, name, written)
     if value is None or is_reported(rule, written):
         return
     if rule.names.implausible(name, value):

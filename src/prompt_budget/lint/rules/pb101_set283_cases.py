@@ -7,6 +7,9 @@ eda-bridge-runtime's ``"compaction": {"reserveTokens": 16384, "keepRecentTokens"
 not a count of tokens beside it. A default handed to a project's own reader of the environment (set 285:
 nonprofit-agent-harness's ``max_tokens=_env_int("HARNESS_MAX_TOKENS", 200_000)``, ``env_defaults``).
 
+PB104: a file's size in bytes divided into a token estimate (set 283: alexandria-wiki's ``size =
+path.stat().st_size`` ... ``tokens_est = size // 4`` shown to an agent as "~N tokens", ``pb104_chars_per_token``).
+
 PB102: the fallback of a lookup in a class's table of windows read through ``self`` (set 285: pact-agents'
 ``self._MAX_OUTPUT_TOKENS.get(self._model, self._DEFAULT_MAX_OUTPUT)``, ``table_fallbacks``).
 
@@ -27,7 +30,9 @@ tokens (icelake's ``prompt_tokens=len(request.model_dump_json().encode()) + 512`
 Set 289's, PB101: an environment read's default given to a budget whatever its variable is named, a request's
 output cap from two tokens up (ioa-core's ``"num_predict": int(os.getenv("IOA_OLLAMA_NUM_PREDICT", "16"))`` and
 ``max_tokens = int(os.getenv("IOA_SMOKETEST_MAX_TOKENS", "3"))``, ``env_defaults``), and a small output cap written
-into a request's dict one entry at a time (``retry_options["num_predict"] = 8``, ``small_caps.small_entry``).
+into a request's dict one entry at a time (``retry_options["num_predict"] = 8``, ``small_caps.small_entry``); PB102,
+a command-line option's small output cap (``@click.option("--max-tokens", type=int, default=3)``, ``token_options``)
+outside a probe's command.
 
 Set 291's: PB104, a fallback counter bound to a name spelling tokens as ``ntok`` (mfs-server's ``ntok = lambda s:
 max(1, len(s) // 4)`` when tiktoken is missing, ``names.TOKEN_WORDS``); PB107, a table of token caps named as
@@ -213,3 +218,14 @@ _DEPTHS = (
 )
 DEPTHS_VALID = (Valid(_DEPTHS.format(name="DEFAULT_DEPTH_BY_LINES").replace("budget_tokens", "line_count")),)
 DEPTHS_INVALID = (Invalid(_DEPTHS.format(name="DEFAULT_BUDGET_DEPTH_BY_TOKENS"), line=1),)
+
+_CLICK = "import click\n@click.command()\n@click.option('--{option}', type=int, default=3)\ndef {fn}({dest}):\n    pass\n"
+CLICK_SMALL_VALID = (
+    Valid(_CLICK.format(option="max-retries", dest="max_retries", fn="run")),
+    Valid(_CLICK.format(option="max-tokens", dest="max_tokens", fn="health_check")),  # a probe's cap
+)
+CLICK_SMALL_INVALID = (Invalid(_CLICK.format(option="max-tokens", dest="max_tokens", fn="run"), line=3),)
+
+_FILE_SIZE = "def read(path):\n    size = path.stat().st_size\n    {target} = size // 4\n    return f'~{{{target}}} tokens'\n"
+FILE_SIZE_VALID = (Valid(_FILE_SIZE.format(target="n_floats").replace(" tokens", " floats")),)
+FILE_SIZE_INVALID = (Invalid(_FILE_SIZE.format(target="tokens_est"), line=3),)

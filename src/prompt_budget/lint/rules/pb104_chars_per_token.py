@@ -202,6 +202,10 @@ class CharsPerToken(LintRule):
             kind = returned_unit(self.ctx, node, self._chars, self._resolving)
             if kind is not None:
                 return kind
+        if (isinstance(node, ast.Attribute) and node.attr == "st_size") or (
+            isinstance(node, ast.Call) and callee_name(node) == "getsize"
+        ):
+            return "chars"  # a file's size in bytes (set 283: alexandria-wiki's ``tokens_est = size // 4``)
         name = attr_name(node)
         if name is None:
             return None
