@@ -293,3 +293,13 @@ def bounds_characters(rule: LintRule, ancestors: Sequence[ast.AST]) -> bool:
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
         target = stmt.targets[0]
     return isinstance(target, ast.Name) and rule.names.is_chars(target.id)
+
+
+def repeats_string(rule: LintRule, node: ast.expr) -> bool:
+    """``"x" * (stub_tokens * 4)``: ``node`` (a product of tokens) is how many times a string is repeated, so a
+    number of characters (set 293: aacode's stand-in text sized to a count of tokens)."""
+    parent = rule.ctx.parent(node)
+    if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult)):
+        return False
+    other = parent.right if parent.left is node else parent.left
+    return isinstance(other, ast.Constant) and isinstance(other.value, str)

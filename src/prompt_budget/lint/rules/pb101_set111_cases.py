@@ -25,6 +25,8 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     BESIDE_VALID,
     BUCKET_INVALID,
     BUCKET_VALID,
+    DEFAULTS_TUPLE_INVALID,
+    DEFAULTS_TUPLE_VALID,
     ENV_HELPER_INVALID,
     ENV_HELPER_VALID,
     SMALL_ENV_INVALID,
@@ -90,6 +92,7 @@ SET111_VALID = (
     *BESIDE_VALID,  # set 283: a count beside a budget
     *ENV_HELPER_VALID,  # set 285: calls read from the environment
     *SMALL_ENV_VALID,  # set 289: a probe's cap, retries
+    *DEFAULTS_TUPLE_VALID,  # set 293: seconds
     *CODE_ENV_VALID,  # set 264: web2json-agent's code tokens, mlx-raclate's cut
     # a fallback pair that is no context size, or a size under a name saying another unit
     Valid(
@@ -142,6 +145,7 @@ SET111_INVALID = (
     *BESIDE_INVALID,  # set 283: eda-bridge-runtime's compaction settings
     *ENV_HELPER_INVALID,  # set 285: nonprofit-agent-harness's reader
     *SMALL_ENV_INVALID,  # set 289: ioa-core's smoketest and Ollama presets
+    *DEFAULTS_TUPLE_INVALID,  # set 293: aacode's retrieval defaults
     *CODE_ENV_INVALID,  # set 264: web2json-agent's code tokens, mlx-raclate's cut
     *SET153_INVALID,  # set 154: a splitter measuring tokens
     *SET157_INVALID,  # set 158: limits held in a named container

@@ -39,6 +39,11 @@ max(1, len(s) // 4)`` when tiktoken is missing, ``names.TOKEN_WORDS``); PB107, a
 one whose rows hold no string, unpacked by a loop and compared with a budget (skillsmith's
 ``DEFAULT_BUDGET_DEPTH_BY_TOKENS = ((1200, 1), (2400, 2))``, ``pb107_unpacked_rows``).
 
+Set 293's, PB101: a tuple of defaults returned where the function's other return gives locals bound to reads of
+budget keys (aacode's ``return 100000, 20000, 2, 4`` beside ``trigger = int(getattr(cfg, "retrieval_trigger_tokens",
+...))`` ... ``return trigger, keep, recent, rounds``, ``sibling_returns``); PB104, a count of tokens times four repeating a string (aacode's ``"x" * (stub_tokens * 4)``,
+``character_reads.repeats_string``).
+
 PB107: a table of embedding models' windows written as pairs (set 285: neatmem's ``_EMBEDDING_MODEL_MAX_TOKENS_TABLE =
 [("qwen3-embedding", 32768), ("bge-m3", 8192), ("text-embedding-3", 8191), ...]``, ``model_names``).
 
@@ -229,3 +234,20 @@ CLICK_SMALL_INVALID = (Invalid(_CLICK.format(option="max-tokens", dest="max_toke
 _FILE_SIZE = "def read(path):\n    size = path.stat().st_size\n    {target} = size // 4\n    return f'~{{{target}}} tokens'\n"
 FILE_SIZE_VALID = (Valid(_FILE_SIZE.format(target="n_floats").replace(" tokens", " floats")),)
 FILE_SIZE_INVALID = (Invalid(_FILE_SIZE.format(target="tokens_est"), line=3),)
+
+_DEFAULTS_TUPLE = (
+    "class Loop:\n"
+    "    def _config(self):\n"
+    "        cfg = self.cfg\n"
+    "        if not cfg:\n"
+    "            return 100000, 2\n"
+    "        trigger = cfg.get({key!r})\n"
+    "        recent = cfg.get('keep_recent_user_messages')\n"
+    "        return trigger, recent\n"
+)
+DEFAULTS_TUPLE_VALID = (Valid(_DEFAULTS_TUPLE.format(key="retrieval_trigger_seconds")),)
+DEFAULTS_TUPLE_INVALID = (Invalid(_DEFAULTS_TUPLE.format(key="retrieval_trigger_tokens"), line=5),)
+
+_STUB = "def view(messages, {count}):\n    return [*messages, {{'role': 'user', 'content': 'x' * ({count} * 4)}}]\n"
+STUB_VALID = (Valid(_STUB.format(count="width")),)
+STUB_INVALID = (Invalid(_STUB.format(count="stub_tokens"), line=2),)

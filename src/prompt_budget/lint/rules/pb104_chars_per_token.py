@@ -10,7 +10,7 @@ from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use, r
 from prompt_budget.lint.char_offsets import held_as_characters
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
-from prompt_budget.lint.character_reads import passed_as_characters
+from prompt_budget.lint.character_reads import passed_as_characters, repeats_string
 from prompt_budget.lint.collected_lists import collected_list, counts_items, listed_items
 from prompt_budget.lint.comments import names_characters
 from prompt_budget.lint.counted_entries import counted_entry
@@ -73,7 +73,12 @@ from prompt_budget.lint.word_rate_pairs import PairRates
 _DIVIDE = (ast.Div, ast.FloorDiv, ast.RShift)
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
 _WORD_WORDS = frozenset({"word", "words"})
-_CHARACTER_RESULTS = (priced_per_char, shared_conversion, passed_as_characters)  # characters from tokens
+_CHARACTER_RESULTS = (
+    priced_per_char,
+    shared_conversion,
+    passed_as_characters,
+    repeats_string,
+)  # chars from tokens
 #: A comment saying words are no tokens (``# words != tokens``, ``# words aren't tokens``).
 _NOT_TOKENS = re.compile(r"\bwords?\s*(?:!=|<>|\u2260|(?:are|is)\s*not|aren't|isn't)\s*tokens?\b", re.I)
 

@@ -13,6 +13,8 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     FILE_SIZE_VALID,
     NTOK_INVALID,
     NTOK_VALID,
+    STUB_INVALID,
+    STUB_VALID,
 )
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
@@ -65,6 +67,7 @@ SET111_VALID = (
     *INJECT_VALID,  # set 263: kaos-harness's memory block
     *NTOK_VALID,  # set 291: a count of rows
     *FILE_SIZE_VALID,  # set 283: floats in a file
+    *STUB_VALID,  # set 293: a width repeated
     # the helper returns a count of items, or a helper of two statements says nothing of its unit
     Valid(_CHUNK.format(helper="part_count", returned="len(self.parts)", rate="1.3")),
     Valid(
@@ -106,6 +109,7 @@ SET111_INVALID = (
     *INJECT_INVALID,  # set 263: kaos-harness's memory block
     *NTOK_INVALID,  # set 291: mfs-server's fallback counter
     *FILE_SIZE_INVALID,  # set 283: alexandria-wiki's file estimates
+    *STUB_INVALID,  # set 293: aacode's stand-in text
     # set 112: kemi's chunker, words per token through a method returning the words of its content
     Invalid(_CHUNK.format(helper="word_count", returned="len(self.content.split())", rate="1.3")),
     # set 112: airprompter-agent-core, bytes per token through a helper of the module
