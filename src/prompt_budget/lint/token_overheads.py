@@ -38,7 +38,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
-from prompt_budget.lint.names import CHAR_WORDS, words
+from prompt_budget.lint.names import CHAR_WORDS, TOKEN_WORDS, words
 from prompt_budget.lint.reserve_sums import sum_terms
 from prompt_budget.lint.rule import attr_name, callee_name
 from prompt_budget.lint.walks import parents, walk
@@ -116,6 +116,11 @@ def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
     return found
 
 
+def _sides(node: ast.BinOp) -> list[tuple[ast.expr, ast.expr]]:
+    """A product's two orders: (left, right) and (right, left)."""
+    return [(node.left, node.right), (node.right, node.left)]
+
+
 def _constants(body: list[ast.stmt]) -> dict[str, ast.Constant]:
     """The names a module's or a class's body binds once, to a whole number (``FENCE_TOKENS: Final = 12``, a
     token estimator's ``message_overhead_tokens = 4``)."""
@@ -180,6 +185,15 @@ class _Estimate:
                 return self.counted(node.left) or self.counted(node.right)
             if isinstance(node.op, (ast.Div, ast.FloorDiv)):
                 return self._quotient(node)
+            if isinstance(
+                node.op, ast.Mult
+            ):  # ``len(m.content) * _TOKENS_PER_CHAR`` (set 295: autoreport-gui)
+                # the rate named for tokens, not ``len(self._messages) * 4`` (items times a per-item cost)
+                return any(
+                    self._scaled(side, other)
+                    and bool(TOKEN_WORDS.intersection(words(attr_name(other) or "")))
+                    for side, other in _sides(node)
+                )
             return False
         if isinstance(node, ast.Call):
             callee = callee_name(node) or ""
@@ -204,14 +218,17 @@ class _Estimate:
     def _quotient(self, node: ast.BinOp) -> bool:
         """``len(text) // 4``, ``len(text) / chars_per_token``: characters turned into tokens, in a function
         named for tokens or by a divisor named for them."""
-        left = node.left
+        return self._scaled(node.left, node.right)
+
+    def _scaled(self, left: ast.expr, rate: ast.expr) -> bool:
+        """A length of characters (``left``) divided or multiplied by ``rate`` into tokens."""
         # or a length named as characters (``total_chars = sum(len(m.content) for m in messages)``)
         chars = isinstance(left, (ast.Name, ast.Attribute)) and bool(
             CHAR_WORDS & set(words(attr_name(left) or ""))
         )
         if not (isinstance(left, ast.Call) and callee_name(left) == "len") and not chars:
             return False
-        divisor = attr_name(node.right) or ""
+        divisor = attr_name(rate) or ""
         return self.counts_tokens or self.rule.names.mentions_tokens(divisor)
 
     def overheads(self) -> list[Overhead]:

@@ -44,6 +44,10 @@ budget keys (aacode's ``return 100000, 20000, 2, 4`` beside ``trigger = int(geta
 ...))`` ... ``return trigger, keep, recent, rounds``, ``sibling_returns``); PB104, a count of tokens times four repeating a string (aacode's ``"x" * (stub_tokens * 4)``,
 ``character_reads.repeats_string``).
 
+Set 295's, PB106: an overhead added to a tally that a length times a rate named for tokens fills (autoreport-gui's
+``total += 4  # Per-message overhead`` beside ``total += int(len(m.content) * _TOKENS_PER_CHAR)``,
+``token_overheads``), not a count of items times a cost.
+
 PB107: a table of embedding models' windows written as pairs (set 285: neatmem's ``_EMBEDDING_MODEL_MAX_TOKENS_TABLE =
 [("qwen3-embedding", 32768), ("bge-m3", 8192), ("text-embedding-3", 8191), ...]``, ``model_names``).
 
@@ -251,3 +255,15 @@ DEFAULTS_TUPLE_INVALID = (Invalid(_DEFAULTS_TUPLE.format(key="retrieval_trigger_
 _STUB = "def view(messages, {count}):\n    return [*messages, {{'role': 'user', 'content': 'x' * ({count} * 4)}}]\n"
 STUB_VALID = (Valid(_STUB.format(count="width")),)
 STUB_INVALID = (Invalid(_STUB.format(count="stub_tokens"), line=2),)
+
+_TALLY = (
+    "_{rate} = 0.25\n"
+    "def _estimate_tokens(messages) -> int:\n"
+    "    total = 0\n"
+    "    for m in messages:\n"
+    "        total += 4  # per-message overhead\n"
+    "        total += int(len(m.content) * _{rate})\n"
+    "    return total\n"
+)
+TALLY_VALID = (Valid(_TALLY.format(rate="WEIGHT")),)  # a weighted length: no tokens said
+TALLY_INVALID = (Invalid(_TALLY.format(rate="TOKENS_PER_CHAR"), line=5),)

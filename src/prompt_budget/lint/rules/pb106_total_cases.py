@@ -4,7 +4,12 @@ continuedev, huixiangdou), kept apart from the rule module."""
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
-from prompt_budget.lint.rules.pb101_set283_cases import HEADROOM_INVALID, HEADROOM_VALID
+from prompt_budget.lint.rules.pb101_set283_cases import (
+    HEADROOM_INVALID,
+    HEADROOM_VALID,
+    TALLY_INVALID,
+    TALLY_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -126,6 +131,7 @@ TOTAL_INVALID = (
 MORE_VALID = (
     *PER_MESSAGE_VALID,  # set 272: contextlens-ai's framing per message
     *HEADROOM_VALID,  # set 287: bytes, written numbers
+    *TALLY_VALID,  # set 295: a weighted length
     *QUOTA_VALID,  # set 267: autotinker's requests per minute
     *FALLBACK_VALID,  # set 211: an or-fallback of rows
     *GETTER_VALID,
@@ -154,6 +160,7 @@ MORE_VALID = (
 MORE_INVALID = (
     *PER_MESSAGE_INVALID,  # set 272: contextlens-ai's framing per message
     *HEADROOM_INVALID,  # set 287: icelake's reservation
+    *TALLY_INVALID,  # set 295: autoreport-gui's per-message overhead
     *QUOTA_INVALID,  # set 267: autotinker's room in a minute's tokens
     *ROOM_INVALID,  # set 211: room for the reply beside an estimate
     *GETTER_INVALID,
