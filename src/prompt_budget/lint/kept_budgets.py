@@ -29,15 +29,17 @@ def _share(node: ast.expr) -> bool:
 
 def kept_of(value: ast.expr) -> tuple[ast.expr, bool]:
     """(the amount ``value`` keeps a part of, True) for ``a - b``, ``int(a * (1 - m))``, ``a * 0.9``, also
-    kept off zero (``max(budget_tokens - reserve, 1)``, set 255: sessionvoice); else (``value``, False)."""
+    kept off zero (``max(budget_tokens - reserve, 1)``, set 255: sessionvoice; ``max(0, ...)``); else (``value``,
+    False)."""
     if (
         isinstance(value, ast.Call)
         and type(value.func) is ast.Name
         and value.func.id == "max"
         and len(value.args) == 2
-        and type(value.args[1]) is ast.Constant
     ):
-        value = value.args[0]
+        # ``max(budget - reserve, 1)``, ``max(0, total_budget - current_tokens)`` (set 293: aacode)
+        floor = next((i for i, a in enumerate(value.args) if type(a) is ast.Constant), None)
+        value = value.args[1 - floor] if floor is not None else value
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
         while isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
             value = value.left  # ``window - reserve - 1024``: what is left of ``window``

@@ -41,7 +41,10 @@ one whose rows hold no string, unpacked by a loop and compared with a budget (sk
 
 Set 293's, PB101: a tuple of defaults returned where the function's other return gives locals bound to reads of
 budget keys (aacode's ``return 100000, 20000, 2, 4`` beside ``trigger = int(getattr(cfg, "retrieval_trigger_tokens",
-...))`` ... ``return trigger, keep, recent, rounds``, ``sibling_returns``); PB104, a count of tokens times four repeating a string (aacode's ``"x" * (stub_tokens * 4)``,
+...))`` ... ``return trigger, keep, recent, rounds``, ``sibling_returns``); PB104, what is left of a budget read with a fallback (``total_budget = cfg.max_context_length if
+cfg else 16000``), kept off zero (``max(0, total_budget - current_tokens)``), times a share and four into a
+character cut-off (aacode's ``_adaptive_threshold_chars``, ``kept_budgets.kept_of``, ``LintRule.budget_expr``), and a
+count of tokens times four repeating a string (aacode's ``"x" * (stub_tokens * 4)``,
 ``character_reads.repeats_string``).
 
 Set 295's, PB106: an overhead added to a tally that a length times a rate named for tokens fills (autoreport-gui's
@@ -267,3 +270,19 @@ _TALLY = (
 )
 TALLY_VALID = (Valid(_TALLY.format(rate="WEIGHT")),)  # a weighted length: no tokens said
 TALLY_INVALID = (Invalid(_TALLY.format(rate="TOKENS_PER_CHAR"), line=5),)
+
+_ADAPTIVE = (
+    "class Loop:\n"
+    "    def step(self, current_tokens, settings):\n"
+    "        total_budget = self.cfg.max_context_length if self.cfg else 16000\n"
+    "        remaining_budget = max(0, total_budget - current_tokens)\n"
+    "        self._adaptive_threshold_{unit} = int(remaining_budget * settings.output.budget_ratio * 4)\n"
+)
+ADAPTIVE_VALID = (
+    Valid(
+        _ADAPTIVE.format(unit="rows")
+        .replace("current_tokens", "current_rows")
+        .replace("max_context_length", "max_rows")
+    ),
+)
+ADAPTIVE_INVALID = (Invalid(_ADAPTIVE.format(unit="chars"), line=5),)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb101_set283_cases import (
+    ADAPTIVE_INVALID,
+    ADAPTIVE_VALID,
     FILE_SIZE_INVALID,
     FILE_SIZE_VALID,
     NTOK_INVALID,
@@ -68,6 +70,7 @@ SET111_VALID = (
     *NTOK_VALID,  # set 291: a count of rows
     *FILE_SIZE_VALID,  # set 283: floats in a file
     *STUB_VALID,  # set 293: a width repeated
+    *ADAPTIVE_VALID,  # set 293: rows
     # the helper returns a count of items, or a helper of two statements says nothing of its unit
     Valid(_CHUNK.format(helper="part_count", returned="len(self.parts)", rate="1.3")),
     Valid(
@@ -110,6 +113,7 @@ SET111_INVALID = (
     *NTOK_INVALID,  # set 291: mfs-server's fallback counter
     *FILE_SIZE_INVALID,  # set 283: alexandria-wiki's file estimates
     *STUB_INVALID,  # set 293: aacode's stand-in text
+    *ADAPTIVE_INVALID,  # set 293: aacode's adaptive cut-off
     # set 112: kemi's chunker, words per token through a method returning the words of its content
     Invalid(_CHUNK.format(helper="word_count", returned="len(self.content.split())", rate="1.3")),
     # set 112: airprompter-agent-core, bytes per token through a helper of the module
