@@ -52,7 +52,7 @@ def summed_counts(rule: LintRule, call: ast.Call) -> bool:
         callee_name(call) == "sum"
         and len(call.args) == 1
         and isinstance(gen := call.args[0], (ast.GeneratorExp, ast.ListComp))
-        and type(gen.elt) is ast.Attribute
+        and type(gen.elt) in (ast.Attribute, ast.Call)  # ``sum(est_tokens(d) for d in descs)`` (set 297)
         and rule.token_amount(gen.elt)
     )
 

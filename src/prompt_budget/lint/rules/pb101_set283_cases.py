@@ -51,6 +51,11 @@ Set 295's, PB106: an overhead added to a tally that a length times a rate named 
 ``total += 4  # Per-message overhead`` beside ``total += int(len(m.content) * _TOKENS_PER_CHAR)``,
 ``token_overheads``), not a count of items times a cost.
 
+Set 297's: PB102, a budget compared with a sum of a counter's estimates (maat16-agentlint's ``total =
+sum(est_tokens(...) for e in es)`` ... ``if total > DESC_BUDGET``, ``counted_locals.summed_counts``); PB105, not a
+threshold parameter of a function named for a match or a score (kp-build's ``def titles_match(a, b, *, threshold=0.6)``,
+a Jaccard cut-off), whatever budget the module holds.
+
 PB107: a table of embedding models' windows written as pairs (set 285: neatmem's ``_EMBEDDING_MODEL_MAX_TOKENS_TABLE =
 [("qwen3-embedding", 32768), ("bge-m3", 8192), ("text-embedding-3", 8191), ...]``, ``model_names``).
 
@@ -286,3 +291,19 @@ ADAPTIVE_VALID = (
     ),
 )
 ADAPTIVE_INVALID = (Invalid(_ADAPTIVE.format(unit="chars"), line=5),)
+
+_DESCS = (
+    "DESC_BUDGET = 15000\n"
+    "def est_tokens(s):\n    return len(s.split())\n"
+    "def check(es):\n    total = sum({count}(e['description']) for e in es)\n    return total > DESC_BUDGET\n"
+)
+DESCS_VALID = (Valid(_DESCS.format(count="len")),)  # characters summed
+DESCS_INVALID = (Invalid(_DESCS.format(count="est_tokens"), line=1),)
+
+_MATCH = (
+    "def {fn}(a, b, *, threshold: float = 0.6):\n"
+    "    max_tokens = 4000\n"
+    "    return len(a & b) / max(len(a | b), 1) >= threshold and len(a) < max_tokens\n"
+)
+MATCH_VALID = (Valid(_MATCH.format(fn="titles_match")),)
+MATCH_INVALID = (Invalid(_MATCH.format(fn="titles_close"), line=1),)

@@ -19,6 +19,8 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     CLICK_SMALL_VALID,
     COLD_START_INVALID,
     COLD_START_VALID,
+    DESCS_INVALID,
+    DESCS_VALID,
 )
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
@@ -126,6 +128,7 @@ SET117_VALID = (
     *CLASS_TABLE_VALID,  # set 285: a class's table of upload sizes
     *COLD_START_VALID,  # set 287: the fallback of retries
     *CLICK_SMALL_VALID,  # set 289: retries, a probe's cap
+    *DESCS_VALID,  # set 297: characters summed
     # set 120: operator-ai, a size in bytes worth some tokens
     Valid("MAX_OUTPUT = 16_384  # 16 KB \u2014 keeps tool results within ~4K tokens\n"),
     Valid("MAX_OUTPUT = 100_000  # 100K chars, about 25K tokens\n"),
@@ -202,6 +205,7 @@ SET117_INVALID = (
     *CLASS_TABLE_INVALID,  # set 285: pact-agents' class table of output caps
     *COLD_START_INVALID,  # set 287: green-sarc's cold-start completion
     *CLICK_SMALL_INVALID,  # set 289: ioa-core's option
+    *DESCS_INVALID,  # set 297: maat16-agentlint's descriptions
     *SET153_INVALID,  # sets 153-154: seconds, a splitter measuring tokens
     *SET155_INVALID,  # set 156: a window's floor and reserve by name
     *SET159_INVALID,  # set 160: an overlap converted to characters

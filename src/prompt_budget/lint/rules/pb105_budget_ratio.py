@@ -197,7 +197,9 @@ class BudgetRatio(DivisorTables):
         seen, pending = self._frames.pop()
         if pending and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             doc = ast.get_docstring(node, clean=False)  # "Check if any budget dimension is approaching..."
-            pending = [p for p in pending if not (p[2] and doc and entry_says_score(doc, p[0]))]
+            # or the function itself is named for a score (``def titles_match(a, b, threshold=0.6)``, set 297)
+            scored = self.names.is_score(node.name)
+            pending = [p for p in pending if not (p[2] and (scored or (doc and entry_says_score(doc, p[0]))))]
         if pending and not seen[0] and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             seen[0] = bool(doc and BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]))
             if not seen[0] and doc:

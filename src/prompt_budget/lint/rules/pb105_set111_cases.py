@@ -21,6 +21,8 @@ from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb101_set283_cases import (
     HELD_INVALID,
     HELD_VALID,
+    MATCH_INVALID,
+    MATCH_VALID,
     MONEY_INVALID,
     MONEY_VALID,
 )
@@ -145,6 +147,7 @@ SET111_VALID = (
     *MEAN_VALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
     *MONEY_VALID,  # set 285: pact-agents' share of dollars
     *HELD_VALID,  # set 287: statistics, similarity thresholds
+    *MATCH_VALID,  # set 297: kp-build's title match
     # a disk's use cross-multiplied; a running total of characters or items
     Valid(READ_BY_PRECHECK + _CROSS.format(used="disk_used")),
     Valid(READ_BY_PRECHECK + _KEPT.format(added="len(str(group))")),
@@ -240,6 +243,7 @@ SET111_INVALID = (
     *MEAN_INVALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
     *MONEY_INVALID,  # set 285: a share of a whole budget
     *HELD_INVALID,  # set 287: icelake's meter
+    *MATCH_INVALID,  # set 297: a threshold of no score
     # set 119: chiliarch, the percent cross-multiplied, and a fifth of the window the kept history may hold
     Invalid(_CROSS.format(used="used_tokens"), line=1),
     Invalid(_KEPT.format(added="provider.estimate_tokens(group)"), line=6),
