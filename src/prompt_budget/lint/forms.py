@@ -389,7 +389,9 @@ def _unit_pair(ws: tuple[str, ...]) -> str | None:
     tokens = {"token", "tokens"}
     for i in range(len(ws) - 1):
         a, b = ws[i], ws[i + 1]
-        if b == "to" and i + 2 < len(ws):
+        if b in {"to", "equivalent", "equiv"} and i + 2 < len(
+            ws
+        ):  # ``token_equivalent_char_number`` (set 299)
             c = ws[i + 2]
             if a in tokens and c in _TEXT_UNITS:
                 return _TEXT_UNITS[c]

@@ -56,6 +56,9 @@ sum(est_tokens(...) for e in es)`` ... ``if total > DESC_BUDGET``, ``counted_loc
 threshold parameter of a function named for a match or a score (kp-build's ``def titles_match(a, b, *, threshold=0.6)``,
 a Jaccard cut-off), whatever budget the module holds.
 
+Set 299's, PB104: a rate named as the characters a token is equivalent to (federaide-dev-nightly's
+``token_equivalent_char_number: float = 3.9`` and its ``getattr`` defaults, ``forms.per_token_key``).
+
 PB107: a table of embedding models' windows written as pairs (set 285: neatmem's ``_EMBEDDING_MODEL_MAX_TOKENS_TABLE =
 [("qwen3-embedding", 32768), ("bge-m3", 8192), ("text-embedding-3", 8191), ...]``, ``model_names``).
 
@@ -307,3 +310,7 @@ _MATCH = (
 )
 MATCH_VALID = (Valid(_MATCH.format(fn="titles_match")),)
 MATCH_INVALID = (Invalid(_MATCH.format(fn="titles_close"), line=1),)
+
+_EQUIVALENT = "def estimate(config, total_chars):\n    return total_chars / getattr(config, {name!r}, 3.9)\n"
+EQUIVALENT_VALID = (Valid(_EQUIVALENT.format(name="token_equivalent_weight")),)
+EQUIVALENT_INVALID = (Invalid(_EQUIVALENT.format(name="token_equivalent_char_number"), line=2),)

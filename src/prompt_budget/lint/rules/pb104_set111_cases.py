@@ -11,6 +11,8 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb101_set283_cases import (
     ADAPTIVE_INVALID,
     ADAPTIVE_VALID,
+    EQUIVALENT_INVALID,
+    EQUIVALENT_VALID,
     FILE_SIZE_INVALID,
     FILE_SIZE_VALID,
     NTOK_INVALID,
@@ -71,6 +73,7 @@ SET111_VALID = (
     *FILE_SIZE_VALID,  # set 283: floats in a file
     *STUB_VALID,  # set 293: a width repeated
     *ADAPTIVE_VALID,  # set 293: rows
+    *EQUIVALENT_VALID,  # set 299: a weight
     # the helper returns a count of items, or a helper of two statements says nothing of its unit
     Valid(_CHUNK.format(helper="part_count", returned="len(self.parts)", rate="1.3")),
     Valid(
@@ -114,6 +117,7 @@ SET111_INVALID = (
     *FILE_SIZE_INVALID,  # set 283: alexandria-wiki's file estimates
     *STUB_INVALID,  # set 293: aacode's stand-in text
     *ADAPTIVE_INVALID,  # set 293: aacode's adaptive cut-off
+    *EQUIVALENT_INVALID,  # set 299: federaide-dev-nightly's rate
     # set 112: kemi's chunker, words per token through a method returning the words of its content
     Invalid(_CHUNK.format(helper="word_count", returned="len(self.content.split())", rate="1.3")),
     # set 112: airprompter-agent-core, bytes per token through a helper of the module
