@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 _OS_READ = re.compile(r"(?:^|\.)(?:getenv|environ\.get)$")
 #: Words of a cache's size (``TOKEN_CACHE_MAX_SIZE``): its entries, whatever the other words say.
 _CACHE_WORDS = frozenset({"cache", "cached"})
+#: Words of a count of entries (``CACHE_MAX_SIZE``), not of tokens (``MIN_CACHED_TOKENS`` is a caching minimum).
+_SIZE_WORDS = frozenset({"size", "entries", "items", "ttl"})
 #: Conversions of a variable's text to the number it holds.
 _CASTS = frozenset({"int", "float"})
 #: Words of a project's helper reading a variable (``_env_int``, ``get_env``, ``env.int``).
@@ -62,6 +64,32 @@ def _helper_read(call: ast.Call) -> bool:
         and bool(set(words(call.func.id)) & _HELPER_WORDS)
         and is_variable_name(call.args[0])
     )
+
+
+def _named(rule: LintRule, name: str, value: int) -> str | None:
+    """The budget the variable ``name`` (lower-cased) names by its own words or those after its prefix (``ADRA_``,
+    ``LLM_``), in tokens or as a window; else None."""
+    names = rule.names
+    found = next((n for n in (name, name.split("_", 1)[-1]) if names.is_budget_setting(n)), None)
+    if found is None or names.is_excluded(name) or names.implausible(found, value):
+        return None
+    if not names.mentions_tokens(found) and not set(words(found)) & _WINDOW_WORDS:
+        return None  # ``ARSHAI_MAX_PROMPT_LENGTH``: a length in no unit the name says (a log's characters, set 255)
+    return found
+
+
+def _given_budget(rule: LintRule, name: str, given: str) -> bool:
+    """The read is given to ``given``, a budget of tokens or a window by its name (not a share, a time, a length
+    in no unit), and the variable ``name`` says no other unit."""
+    names = rule.names
+    if (
+        names.is_excluded(name)
+        or names.is_excluded(given)
+        or names.is_ratio(given)
+        or not names.is_budget(given)
+    ):
+        return False
+    return given in OUTPUT_CAPS or names.mentions_tokens(given) or bool(set(words(given)) & _WINDOW_WORDS)
 
 
 def _least(rule: LintRule, given: str) -> int:
@@ -106,22 +134,15 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
     if variable is None or value is None or is_reported(rule, default):
         return
     name = variable.lower()
-    names = rule.names
-    if set(words(name)) & _CACHE_WORDS:
+    ws = set(words(name))
+    if ws & _CACHE_WORDS and ws & _SIZE_WORDS:
         return  # ``MCP_TOKEN_EXCHANGE_CACHE_MAX_SIZE``: entries of a cache, not tokens of a model
-    given = _destination(rule, call)  # ``"num_predict": int(os.getenv("IOA_OLLAMA_NUM_PREDICT", "16"))``
-    if given is not None and names.is_budget(given) and value >= _least(rule, given):
-        named = given
-    elif value < 16:
+    named = _named(rule, name, value) if value >= 16 else None  # the variable's words decide first
+    given = _destination(rule, call) if named is None else None
+    if given is not None and _given_budget(rule, name, given) and value >= _least(rule, given):
+        named = given  # ``"num_predict": int(os.getenv("IOA_OLLAMA_NUM_PREDICT", "16"))``
+    if named is None:
         return
-    else:
-        # the variable's own words, or those after its prefix (``ADRA_``, ``LLM_``)
-        found = next((n for n in (name, name.split("_", 1)[-1]) if names.is_budget_setting(n)), None)
-        if found is None or names.is_excluded(name) or names.implausible(found, value):
-            return
-        named = found
-        if not names.mentions_tokens(named) and not set(words(named)) & _WINDOW_WORDS:
-            return  # ``ARSHAI_MAX_PROMPT_LENGTH``: a length in no unit the name says (a log's characters, set 255)
     message = (
         f"token budget {variable}={value} as the default of an environment variable, the budget in force "
         "wherever it is unset; move it to config and keep the variable as an override"

@@ -38,8 +38,11 @@ def kept_of(value: ast.expr) -> tuple[ast.expr, bool]:
         and len(value.args) == 2
     ):
         # ``max(budget - reserve, 1)``, ``max(0, total_budget - current_tokens)`` (set 293: aacode)
-        floor = next((i for i, a in enumerate(value.args) if type(a) is ast.Constant), None)
-        value = value.args[1 - floor] if floor is not None else value
+        # a floor written first only at zero: ``max(1, budget - fixed) // 3`` stays a share of a count (set 293's
+        # pass: aic-agent's summary budget)
+        first, second = value.args
+        if type(second) is ast.Constant or (type(first) is ast.Constant and first.value == 0):
+            value = second if type(first) is ast.Constant and type(second) is not ast.Constant else first
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
         while isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
             value = value.left  # ``window - reserve - 1024``: what is left of ``window``

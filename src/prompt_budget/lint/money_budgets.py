@@ -14,7 +14,21 @@ from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.walks import kept_per_file, walk
 
 #: Words of a name that is a share of something, not the budget itself.
-_SHARE_WORDS = frozenset({"ratio", "pct", "percent", "percentage", "fraction", "share", "threshold", "frac"})
+_SHARE_WORDS = frozenset(
+    {
+        "ratio",
+        "pct",
+        "percent",
+        "percentage",
+        "fraction",
+        "share",
+        "threshold",
+        "frac",
+        "factor",
+        "multiplier",
+    }
+    | {"scale", "reduction", "rate", "weight"}  # ``budget_reduction_factor: float = 0.5``: a share, not money
+)
 #: Words of a budget that is tokens, a context or a window whatever it is annotated.
 _TOKEN_SIDE = TOKEN_WORDS | {"context", "ctx", "window"}
 

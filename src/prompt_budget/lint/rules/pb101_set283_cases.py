@@ -201,6 +201,14 @@ SMALL_ENV_VALID = (
     ),  # a probe's
     Valid(_SMALL_ENV.format(target="max_retries", variable="IOA_MAX_RETRIES", default="3")),
     Valid("def retry(options):\n    options['num_retries'] = 8\n    return options\n"),
+    # a length in no unit, a share, seconds (arshai, awaf, atendentepro: seen by comparing the corpus)
+    Valid(
+        "import os\ndef load(config_dict):\n"
+        "    config_dict['max_prompt_length'] = int(os.environ.get('ARSHAI_MAX_PROMPT_LENGTH', '500'))\n"
+        "    max_context_pct = float(os.environ.get('AWAF_MAX_CONTEXT_PCT', '85'))\n"
+        "    token_budget_window_seconds = int(os.environ.get('APP_TOKEN_BUDGET_WINDOW_SECONDS', '3600'))\n"
+        "    return max_context_pct, token_budget_window_seconds\n"
+    ),
 )
 SMALL_ENV_INVALID = (
     Invalid(_SMALL_ENV.format(target="max_tokens", variable="IOA_SMOKETEST_MAX_TOKENS", default="3"), line=3),
