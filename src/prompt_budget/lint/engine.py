@@ -25,6 +25,7 @@ from prompt_budget.lint.field_helpers import forget_field_helpers, read_field_he
 from prompt_budget.lint.file_errors import internal_error, parse_error, pb000
 from prompt_budget.lint.findings import WITHDRAWN, Fact, FileResult, Finding, one_reading
 from prompt_budget.lint.flow import is_test_module
+from prompt_budget.lint.import_aliases import unalias
 from prompt_budget.lint.module_budgets import bent
 from prompt_budget.lint.named_tests import no_test_inside
 from prompt_budget.lint.names import config_key
@@ -159,6 +160,7 @@ def lint_source(
     try:
         # the running ast, else libcst's parser for syntax of a newer Python, rewritten in place
         tree, rewritten = parse_python(source, text, path)
+        unalias(tree, text)  # ``PydanticField(1200)`` read as ``Field(1200)`` (``import_aliases``)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         if not options.enabled(PARSE_ERROR):
             return FileResult(path=path, parsed=True)

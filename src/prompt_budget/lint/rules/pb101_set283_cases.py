@@ -59,6 +59,11 @@ a Jaccard cut-off), whatever budget the module holds.
 Set 299's, PB104: a rate named as the characters a token is equivalent to (federaide-dev-nightly's
 ``token_equivalent_char_number: float = 3.9`` and its ``getattr`` defaults, ``forms.per_token_key``).
 
+Set 301's: PB102, a field's default through ``Field`` imported under another name (lumberjack-py's ``from pydantic
+import Field as PydanticField`` ... ``max_tokens: int = PydanticField(1200, gt=0)``, ``import_aliases``); PB104, the
+``count`` method of a class named for a tokenizer (``ApproxByteTokenizer.count``: ``len(text.encode("utf-8")) //
+3``, ``pb104_context``).
+
 PB107: a table of embedding models' windows written as pairs (set 285: neatmem's ``_EMBEDDING_MODEL_MAX_TOKENS_TABLE =
 [("qwen3-embedding", 32768), ("bge-m3", 8192), ("text-embedding-3", 8191), ...]``, ``model_names``).
 
@@ -322,3 +327,19 @@ MATCH_INVALID = (Invalid(_MATCH.format(fn="titles_close"), line=1),)
 _EQUIVALENT = "def estimate(config, total_chars):\n    return total_chars / getattr(config, {name!r}, 3.9)\n"
 EQUIVALENT_VALID = (Valid(_EQUIVALENT.format(name="token_equivalent_weight")),)
 EQUIVALENT_INVALID = (Invalid(_EQUIVALENT.format(name="token_equivalent_char_number"), line=2),)
+
+_ALIASED = (
+    "from pydantic import BaseModel, {imported}\n"
+    "class SplitRequest(BaseModel):\n"
+    "    max_tokens: int = {callee}(1200, gt=0)\n"
+)
+ALIASED_VALID = (Valid(_ALIASED.format(imported="validator as PydanticField", callee="PydanticField")),)
+ALIASED_INVALID = (
+    Invalid(_ALIASED.format(imported="Field as PydanticField", callee="PydanticField"), line=3),
+)
+
+_APPROX = (
+    "class {cls}:\n    def count(self, text: str) -> int:\n        return len(text.encode('utf-8')) // 3\n"
+)
+APPROX_VALID = (Valid(_APPROX.format(cls="ApproxByteSizer")),)
+APPROX_INVALID = (Invalid(_APPROX.format(cls="ApproxByteTokenizer"), line=3),)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.other_units import READ_BY_PRECHECK
 from prompt_budget.lint.rules.pb101_set283_cases import (
+    ALIASED_INVALID,
+    ALIASED_VALID,
     CLASS_TABLE_INVALID,
     CLASS_TABLE_VALID,
     CLICK_SMALL_INVALID,
@@ -129,6 +131,7 @@ SET117_VALID = (
     *COLD_START_VALID,  # set 287: the fallback of retries
     *CLICK_SMALL_VALID,  # set 289: retries, a probe's cap
     *DESCS_VALID,  # set 297: characters summed
+    *ALIASED_VALID,  # set 301: a validator renamed
     # set 120: operator-ai, a size in bytes worth some tokens
     Valid("MAX_OUTPUT = 16_384  # 16 KB \u2014 keeps tool results within ~4K tokens\n"),
     Valid("MAX_OUTPUT = 100_000  # 100K chars, about 25K tokens\n"),
@@ -206,6 +209,7 @@ SET117_INVALID = (
     *COLD_START_INVALID,  # set 287: green-sarc's cold-start completion
     *CLICK_SMALL_INVALID,  # set 289: ioa-core's option
     *DESCS_INVALID,  # set 297: maat16-agentlint's descriptions
+    *ALIASED_INVALID,  # set 301: lumberjack-py's request model
     *SET153_INVALID,  # sets 153-154: seconds, a splitter measuring tokens
     *SET155_INVALID,  # set 156: a window's floor and reserve by name
     *SET159_INVALID,  # set 160: an overlap converted to characters

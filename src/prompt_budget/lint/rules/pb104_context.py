@@ -30,6 +30,11 @@ _ROUNDING = frozenset({"ceil", "floor", "int", "round", "max"})
 _WHOSE_WORDS = frozenset({"session", "sessions", "api", "bot", "slack", "bytes"})
 
 
+#: Words of a method that counts (``count``, ``estimate``) and of a class that tokenizes (``ApproxByteTokenizer``).
+_COUNTING = frozenset({"count", "estimate", "num", "len", "length"})
+_TOKENIZERS = frozenset({"tokenizer", "tokenizers"})
+
+
 def function_about_tokens(rule: LintRule) -> bool:
     """The enclosing function's name is about tokens (``count_tokens``), or estimates the tokens of a
     session (``_estimate_session_tokens``, set 67: react-agent-harness), which names no credential."""
@@ -37,6 +42,9 @@ def function_about_tokens(rule: LintRule) -> bool:
     if rule.names.mentions_tokens(name):
         return True
     ws = words(name)
+    cls = rule.ctx.enclosing_class()
+    if cls is not None and set(ws) & _COUNTING and set(words(cls.name)) & (TOKEN_WORDS | _TOKENIZERS):
+        return True  # ``ApproxByteTokenizer.count(text)`` (set 301: lumberjack-py's approximate tokenizer)
     return (
         bool(set(ws) & ESTIMATE_WORDS)
         and bool(set(ws) & TOKEN_WORDS)

@@ -11,6 +11,8 @@ from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb101_set283_cases import (
     ADAPTIVE_INVALID,
     ADAPTIVE_VALID,
+    APPROX_INVALID,
+    APPROX_VALID,
     EQUIVALENT_INVALID,
     EQUIVALENT_VALID,
     FILE_SIZE_INVALID,
@@ -74,6 +76,7 @@ SET111_VALID = (
     *STUB_VALID,  # set 293: a width repeated
     *ADAPTIVE_VALID,  # set 293: rows
     *EQUIVALENT_VALID,  # set 299: a weight
+    *APPROX_VALID,  # set 301: a sizer
     # the helper returns a count of items, or a helper of two statements says nothing of its unit
     Valid(_CHUNK.format(helper="part_count", returned="len(self.parts)", rate="1.3")),
     Valid(
@@ -118,6 +121,7 @@ SET111_INVALID = (
     *STUB_INVALID,  # set 293: aacode's stand-in text
     *ADAPTIVE_INVALID,  # set 293: aacode's adaptive cut-off
     *EQUIVALENT_INVALID,  # set 299: federaide-dev-nightly's rate
+    *APPROX_INVALID,  # set 301: lumberjack-py's approximate tokenizer
     # set 112: kemi's chunker, words per token through a method returning the words of its content
     Invalid(_CHUNK.format(helper="word_count", returned="len(self.content.split())", rate="1.3")),
     # set 112: airprompter-agent-core, bytes per token through a helper of the module
