@@ -10,6 +10,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name
 
 if TYPE_CHECKING:
     from prompt_budget.lint.names import NameJudge
@@ -22,12 +23,4 @@ def held_budget(names: NameJudge, node: ast.AST) -> bool:
     """``node`` reads a field naming tokens (``guild_daily_prompt_tokens``) off an object named for budgets."""
     if not isinstance(node, ast.Attribute) or not names.is_token_amount(node.attr):
         return False
-    holder = node.value
-    name = (
-        holder.attr
-        if isinstance(holder, ast.Attribute)
-        else holder.id
-        if isinstance(holder, ast.Name)
-        else ""
-    )
-    return bool(_HOLDER_WORDS.intersection(words(name)))
+    return bool(_HOLDER_WORDS.intersection(words(attr_name(node.value) or "")))
