@@ -356,7 +356,7 @@ class InlineBudget(LintRule):
         if is_env_read(node):
             env_default(self, node)  # ``int(os.environ.get("ADRA_MAX_TOKENS", "4096"))`` (``env_defaults``)
             return
-        if len(node.args) == 2 and not node.keywords:
+        if type(node.func) is ast.Name and "env" in node.func.id.lower() and len(node.args) == 2:
             env_default(self, node)  # ``_env_int("HARNESS_MAX_TOKENS", 200_000)``: a project's own reader
         callee = callee_name(node)
         if callee in WIDGETS:

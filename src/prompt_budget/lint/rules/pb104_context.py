@@ -42,8 +42,8 @@ def function_about_tokens(rule: LintRule) -> bool:
     if rule.names.mentions_tokens(name):
         return True
     ws = words(name)
-    cls = rule.ctx.enclosing_class()
-    if cls is not None and set(ws) & _COUNTING and set(words(cls.name)) & (TOKEN_WORDS | _TOKENIZERS):
+    counting = bool(set(ws) & _COUNTING) and (cls := rule.ctx.enclosing_class()) is not None
+    if counting and set(words(cls.name if cls else "")) & (TOKEN_WORDS | _TOKENIZERS):
         return True  # ``ApproxByteTokenizer.count(text)`` (set 301: lumberjack-py's approximate tokenizer)
     return (
         bool(set(ws) & ESTIMATE_WORDS)
