@@ -303,3 +303,11 @@ def repeats_string(rule: LintRule, node: ast.expr) -> bool:
         return False
     other = parent.right if parent.left is node else parent.left
     return isinstance(other, ast.Constant) and isinstance(other.value, str)
+
+
+def file_size(node: ast.expr) -> bool:
+    """``path.stat().st_size``, ``os.path.getsize(p)``: a file's size in bytes, which a token estimate may divide
+    as it divides a text's length (set 283: alexandria-wiki's ``tokens_est = size // 4``)."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "st_size"
+    return isinstance(node, ast.Call) and callee_name(node) == "getsize"

@@ -23,7 +23,7 @@ from prompt_budget.lint.env_rows import is_variable_name
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
-from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, dotted, is_env_read, string_value
 from prompt_budget.lint.small_caps import LEAST, OUTPUT_CAPS
 
 if TYPE_CHECKING:
@@ -120,6 +120,18 @@ def _destination(rule: LintRule, call: ast.Call) -> str | None:
     if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is node:
         return attr_name(parent.targets[0])
     return None
+
+
+def environment_read(rule: LintRule, call: ast.Call) -> bool:
+    """Report the default of ``call`` when it reads the environment (``os.getenv``, ``os.environ.get``) or is a
+    project's own reader (``_env_int("HARNESS_MAX_TOKENS", 200_000)``, asked only of a callee named for the
+    environment); True for the standard library's reads, which the caller reads no further."""
+    if is_env_read(call):
+        env_default(rule, call)
+        return True
+    if type(call.func) is ast.Name and "env" in call.func.id.lower() and len(call.args) == 2:
+        env_default(rule, call)
+    return False
 
 
 def env_default(rule: LintRule, call: ast.Call) -> None:

@@ -382,6 +382,10 @@ _TEXT_UNITS = {
 _RATE_WORDS = frozenset({"ratio", "rate", "factor", "multiplier"})
 
 
+#: Words joining tokens to the unit they are given in (``token_to_char``, ``token_equivalent_char_number``, set 299).
+_CONNECTORS = frozenset({"to", "equivalent", "equiv"})
+
+
 def _unit_pair(ws: tuple[str, ...]) -> str | None:
     """``token_to_char_ratio``, ``CHAR_TO_TOKEN``, ``chars_tokens_ratio``: the text unit (chars, bytes,
     words) a name relates tokens to, next to the tokens word: across a ``to``, or beside it in a name
@@ -389,9 +393,7 @@ def _unit_pair(ws: tuple[str, ...]) -> str | None:
     tokens = {"token", "tokens"}
     for i in range(len(ws) - 1):
         a, b = ws[i], ws[i + 1]
-        if b in {"to", "equivalent", "equiv"} and i + 2 < len(
-            ws
-        ):  # ``token_equivalent_char_number`` (set 299)
+        if b in _CONNECTORS and i + 2 < len(ws):
             c = ws[i + 2]
             if a in tokens and c in _TEXT_UNITS:
                 return _TEXT_UNITS[c]

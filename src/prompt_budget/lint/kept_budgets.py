@@ -41,8 +41,10 @@ def kept_of(value: ast.expr) -> tuple[ast.expr, bool]:
         # a floor written first only at zero: ``max(1, budget - fixed) // 3`` stays a share of a count (set 293's
         # pass: aic-agent's summary budget)
         first, second = value.args
-        if type(second) is ast.Constant or (type(first) is ast.Constant and first.value == 0):
-            value = second if type(first) is ast.Constant and type(second) is not ast.Constant else first
+        if type(second) is ast.Constant:
+            value = first
+        elif type(first) is ast.Constant and first.value == 0:
+            value = second
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
         while isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
             value = value.left  # ``window - reserve - 1024``: what is left of ``window``

@@ -125,6 +125,14 @@ def entry_says_score(doc: str, name: str) -> bool:
     return _names_score(arg_entry(doc, name))
 
 
+def parameter_says_score(
+    names: NameJudge, fn: ast.FunctionDef | ast.AsyncFunctionDef, doc: str | None, name: str
+) -> bool:
+    """The parameter ``name`` of ``fn`` is a score's cut-off: its docstring entry names a score, or ``fn`` is named
+    for one (``def titles_match(a, b, *, threshold=0.6)``, set 297: kp-build's Jaccard match)."""
+    return names.is_score(fn.name) or bool(doc and entry_says_score(doc, name))
+
+
 def _names_score(text: str) -> bool:
     return any(w in SCORE_WORDS for w in _DESCRIPTION_WORD.findall(text.lower()))
 

@@ -563,11 +563,7 @@ class LintRule:
         if isinstance(node, ast.NamedExpr):
             return self.budget_expr(node.target) or self.budget_expr(node.value)
         if isinstance(node, (ast.IfExp, ast.BoolOp)):  # ``p.get("max_tokens") if p else None``, ``a or b``
-            sides = [
-                b
-                for b in alternatives(node)
-                if not (type(b) is ast.Constant and not isinstance(b.value, str))
-            ]
+            sides = [b for b in alternatives(node) if type(b) is not ast.Constant or isinstance(b.value, str)]
             found = [self.budget_expr(b) for b in sides]
             return found[0] if found and all(found) else None
         if isinstance(node, ast.Call) and callee_name(node) not in {"get", "pop", "getattr"}:

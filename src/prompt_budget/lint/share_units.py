@@ -17,6 +17,7 @@ import re
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.fraction_shares import literal_fraction
+from prompt_budget.lint.money_budgets import money_share
 from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS, fields, parameter_doc
 from prompt_budget.lint.rule import LintRule, attr_name, number, string_value
@@ -81,7 +82,10 @@ def share_of_other_units(text: str) -> bool:
 def other_units_share(rule: LintRule, name: str, value: ast.AST | None, param: bool) -> bool:
     """The ratio ``name`` bound to ``value`` (a field's ``Field(..., description=...)``, the docstring
     written under its binding in a module or class body) or, as a parameter of the function being
-    visited, documented in its docstring entry, as a share of a count of something else."""
+    visited, documented in its docstring entry, as a share of a count of something else, or named for a budget in a
+    module whose budget is money (``shaping_budget_pct`` beside ``budget_total: float = 100.0``, ``money_budgets``)."""
+    if money_share(rule.ctx.tree, name):
+        return True
     text = field_description(value) if isinstance(value, ast.expr) else None
     fn = rule.ctx.function()
     if not text and param and fn is not None:

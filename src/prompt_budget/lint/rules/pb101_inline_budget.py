@@ -13,7 +13,7 @@ from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound, watch_n
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets, passed_how
-from prompt_budget.lint.env_defaults import env_default
+from prompt_budget.lint.env_defaults import environment_read
 from prompt_budget.lint.estimate_tables import estimate_table
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
@@ -52,7 +52,6 @@ from prompt_budget.lint.rule import (
     Valid,
     attr_name,
     callee_name,
-    is_env_read,
     sizes_token_chunks,
 )
 from prompt_budget.lint.rules.pb101_cut_cases import CUT_INVALID, CUT_VALID
@@ -353,11 +352,8 @@ class InlineBudget(LintRule):
                 self._report(*given)
 
     def visit_Call(self, node: ast.Call) -> None:
-        if is_env_read(node):
-            env_default(self, node)  # ``int(os.environ.get("ADRA_MAX_TOKENS", "4096"))`` (``env_defaults``)
+        if environment_read(self, node):  # ``os.environ.get("ADRA_MAX_TOKENS", "4096")`` (``env_defaults``)
             return
-        if type(node.func) is ast.Name and "env" in node.func.id.lower() and len(node.args) == 2:
-            env_default(self, node)  # ``_env_int("HARNESS_MAX_TOKENS", 200_000)``: a project's own reader
         callee = callee_name(node)
         if callee in WIDGETS:
             for literal, label, amount, which in widget_default(self, node):

@@ -10,7 +10,7 @@ from prompt_budget.lint.char_allowances import HIGHEST, LOWEST, allowance_use, r
 from prompt_budget.lint.char_offsets import held_as_characters
 from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
-from prompt_budget.lint.character_reads import passed_as_characters, repeats_string
+from prompt_budget.lint.character_reads import file_size, passed_as_characters, repeats_string
 from prompt_budget.lint.collected_lists import collected_list, counts_items, listed_items
 from prompt_budget.lint.comments import names_characters
 from prompt_budget.lint.counted_entries import counted_entry
@@ -73,12 +73,7 @@ from prompt_budget.lint.word_rate_pairs import PairRates
 _DIVIDE = (ast.Div, ast.FloorDiv, ast.RShift)
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
 _WORD_WORDS = frozenset({"word", "words"})
-_CHARACTER_RESULTS = (
-    priced_per_char,
-    shared_conversion,
-    passed_as_characters,
-    repeats_string,
-)  # chars from tokens
+_CHARACTER_RESULTS = (priced_per_char, shared_conversion, passed_as_characters, repeats_string)
 #: A comment saying words are no tokens (``# words != tokens``, ``# words aren't tokens``).
 _NOT_TOKENS = re.compile(r"\bwords?\s*(?:!=|<>|\u2260|(?:are|is)\s*not|aren't|isn't)\s*tokens?\b", re.I)
 
@@ -184,8 +179,8 @@ class CharsPerToken(LintRule):
         if isinstance(node, ast.BinOp) and isinstance(node.op, _DIVIDE) and number(node.right) is None:
             # ``total_chars / count``, ``len(text) // int(ratio)``: a share of a length is in its unit (set 29)
             return self._chars(node.left) if self._chars(node.right) is None else None
-        if counts_characters(node):
-            return "chars"  # ``sum(ord(c) > 127 for c in text)`` (set 85)
+        if counts_characters(node) or file_size(node):
+            return "chars"  # ``sum(ord(c) > 127 for c in text)`` (set 85), ``path.stat().st_size`` (set 283)
         value = each_value(node)
         if value is not None:
             # ``sum(len(m.content) for m in messages)``, ``df[c].apply(lambda x: len(str(x))).mean()``
@@ -207,10 +202,6 @@ class CharsPerToken(LintRule):
             kind = returned_unit(self.ctx, node, self._chars, self._resolving)
             if kind is not None:
                 return kind
-        if (isinstance(node, ast.Attribute) and node.attr == "st_size") or (
-            isinstance(node, ast.Call) and callee_name(node) == "getsize"
-        ):
-            return "chars"  # a file's size in bytes (set 283: alexandria-wiki's ``tokens_est = size // 4``)
         name = attr_name(node)
         if name is None:
             return None

@@ -27,7 +27,6 @@ from prompt_budget.lint.item_shares import scales_no_tokens
 from prompt_budget.lint.keyed_ratios import fallback_shares, lookup_fact, lookup_key, named_shares
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
 from prompt_budget.lint.mixing_weights import mixing_weight
-from prompt_budget.lint.money_budgets import money_share
 from prompt_budget.lint.names import words
 from prompt_budget.lint.own_loops import in_own_loop
 from prompt_budget.lint.passed_ratios import passed_ratios
@@ -43,9 +42,9 @@ from prompt_budget.lint.ratio_names import (
     described_otherwise,
     documented_as_budget_share,
     documented_budget_scale,
-    entry_says_score,
     fraction,
     generic,
+    parameter_says_score,
     scale,
     share_of_machine_memory,
     token_share,
@@ -197,9 +196,7 @@ class BudgetRatio(DivisorTables):
         seen, pending = self._frames.pop()
         if pending and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             doc = ast.get_docstring(node, clean=False)  # "Check if any budget dimension is approaching..."
-            # or the function itself is named for a score (``def titles_match(a, b, threshold=0.6)``, set 297)
-            scored = self.names.is_score(node.name)
-            pending = [p for p in pending if not (p[2] and (scored or (doc and entry_says_score(doc, p[0]))))]
+            pending = [p for p in pending if not (p[2] and parameter_says_score(self.names, node, doc, p[0]))]
         if pending and not seen[0] and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             seen[0] = bool(doc and BUDGET_SUMMARY.search(doc.strip().split("\n\n")[0]))
             if not seen[0] and doc:
@@ -370,7 +367,6 @@ class BudgetRatio(DivisorTables):
                 not self._share_of_characters(name)
                 and not share_of_machine_memory(self.ctx.tree, name)
                 and not scales_no_tokens(self.ctx.tree, name, self.names)
-                and not money_share(self.ctx.tree, name)  # ``budget_total: float = 100.0``: dollars
             ):
                 # at the end of the module: one compared with a score is a cut-off on the score (set 42)
                 before = len(self.ctx.reports)

@@ -506,16 +506,14 @@ class BudgetTable(LintRule):
         if not isinstance(value, (ast.List, ast.Tuple)) or len(value.elts) < 2:
             if type(value) is ast.Dict:  # ``{"host": (("model", window), ...)}`` (set 99: lovia)
                 host_pairs(self, node, bool(name) and self._budget_table_name(name))
-            return (dict_rows if type(value) is ast.Dict else comprehension_table)(
-                self, node
-            )  # sets 79, 83, 92
+            # a dict's rows, a comprehension's (sets 79, 83, 92)
+            return (dict_rows if type(value) is ast.Dict else comprehension_table)(self, node)
         if not name or not (names_windows(name) or self._budget_table_name(name)):
             return unpacked_rows(self, node)  # ``for m, name, ctx in rows: Model(context_window=ctx)``
         counted = pair_rows(self, list(value.elts))
         if counted and counted[1] * 2 >= counted[0]:
-            report_pairs(self, value, name, counted[0])
-        else:  # ``DEFAULT_BUDGET_DEPTH_BY_TOKENS = ((1200, 1), (2400, 2))``: rows named by the table (set 291)
-            unpacked_rows(self, node, named=True)
+            return report_pairs(self, value, name, counted[0])
+        unpacked_rows(self, node, named=True)  # ``BUDGET_DEPTH_BY_TOKENS = ((1200, 1), (2400, 2))`` (set 291)
 
     visit_AnnAssign = visit_Assign
 
