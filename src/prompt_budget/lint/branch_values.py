@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import Uses
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.rule import callee_name, number, string_value
 from prompt_budget.lint.walks import parents, walk
 
 if TYPE_CHECKING:
@@ -64,6 +64,36 @@ def _given_as_keyword(rule: LintRule, ancestors: list[ast.AST]) -> bool:
     return isinstance(parent, ast.keyword)
 
 
+def _scaled_in_place(name: str, ancestors: list[ast.AST]) -> bool:
+    """The read is scaled by a number and bound back to its own name (``n = int(n * 1.5)``)."""
+    stmt = next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
+    if not (isinstance(stmt, ast.Assign) and [getattr(t, "id", "") for t in stmt.targets] == [name]):
+        return False
+    value = stmt.value
+    if isinstance(value, ast.Call) and callee_name(value) in {"int", "round"} and len(value.args) == 1:
+        value = value.args[0]
+    return (
+        isinstance(value, ast.BinOp)
+        and isinstance(value.op, (ast.Mult, ast.FloorDiv))
+        and ancestors[-1] in (value.left, value.right)
+        and any(number(side) is not None for side in (value.left, value.right))
+    )
+
+
+def _returned_by_getter(rule: LintRule, fn: ast.AST, ancestors: list[ast.AST]) -> str | None:
+    """Why a read returned by a function named for a budget is one: ``return n`` or ``return min(n, CAP)``
+    in ``def _calculate_max_tokens`` (set 303: ai-council-orchestrator's ladder of output caps)."""
+    name = getattr(fn, "name", "")
+    if not (isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and rule.names.is_budget(name)):
+        return None
+    parent = ancestors[-2]
+    if isinstance(parent, ast.Call) and callee_name(parent) in {"min", "max"} and len(ancestors) > 2:
+        parent = ancestors[-3]
+    if isinstance(parent, ast.Return):
+        return f"returned by {name}() at line {parent.lineno}"
+    return None
+
+
 def _bound_by_assignment(fn: ast.AST, name: str, literals: list[Held]) -> bool:
     """Each literal is the value (or a branch of the conditional value) of ``name = ...`` in ``fn``,
     and ``fn`` neither declares the name global nor takes it as a parameter."""
@@ -99,10 +129,14 @@ def branch_local_budgets(
                 continue
             found: list[tuple[int, str]] = []  # each read's line and why it is a budget
             for ancestors in _reads(fn, name, []):
+                if _scaled_in_place(name, ancestors):
+                    continue  # ``base_tokens = int(base_tokens * 1.5)``: the same budget, scaled
                 uses = Uses()
                 uses.read(name, ancestors, rule, ratio=False)
-                why = uses.reasons.get(name)
-                if why is None or uses.sliced or not _given_as_keyword(rule, ancestors):
+                why = uses.reasons.get(name) if _given_as_keyword(rule, ancestors) else None
+                if why is None and not uses.sliced:
+                    why = _returned_by_getter(rule, fn, ancestors)
+                if why is None or uses.sliced:
                     found = []
                     break
                 found.append((getattr(ancestors[-1], "lineno", 0), why))

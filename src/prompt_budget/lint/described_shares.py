@@ -8,7 +8,8 @@ set 92: hx-cli), whatever its name says: a name saying no ratio (``compact_at``)
 The description must say "fraction (share, ratio, percent, portion, proportion) of" followed, within four
 words, by a budget's name (``max_context``, ``context_window``, ``token_budget``) or by a token budget,
 the context window or the context length (not bare "tokens": ``kv_cache_ratio`` "Ratio of tokens to
-process in a block" splits a KV cache); a text naming a score keeps it out. An overlap's fraction beside a
+process in a block" splits a KV cache), or name the share after what it divides ("context usage fraction", in a
+field's trailing comment too); a text naming a score keeps it out. An overlap's fraction beside a
 chunk size in tokens is one too (``overlap_siblings.overlap_fraction``). Kept apart from the rule: it reads the
 field's text, and judges no finding itself.
 """
@@ -33,6 +34,12 @@ _SHARE_OF = re.compile(
 #: What a share of a budget may be said of, in plain words: not bare "tokens" ("Ratio of tokens to process
 #: in a block" is erniekit's KV-cache split, set 1-66; a share of tokens need not be of a budget).
 _TOKEN_PHRASE = re.compile(r"^(?:token budget|context window|context length)\b", re.I)
+#: "context usage fraction", "context window share": the share named after what it divides (set 306:
+#: lingtai-kernel's ``molt_pressure: float = 0.8  # context usage fraction that triggers molt warnings``).
+_BUDGET_SHARE = re.compile(
+    r"\b(?:context(?:\s+window)?|token\s+budget)\s+(?:usage\s+|use\s+|utili[sz]ation\s+)?(?:fraction|share|ratio)\b",
+    re.I,
+)
 _SCORE = re.compile(r"\b(?:score|similarity|relevance|confidence|probability)\b", re.I)
 _WORD = re.compile(r"[A-Za-z_][\w]*")
 
@@ -40,6 +47,8 @@ _WORD = re.compile(r"[A-Za-z_][\w]*")
 def _share_of_budget(rule: LintRule, text: str) -> bool:
     if _SCORE.search(text):
         return False
+    if _BUDGET_SHARE.search(text):
+        return True
     for found in _SHARE_OF.finditer(text):
         ws = _WORD.findall(found.group(1))[:4]
         for i, w in enumerate(ws):
@@ -69,7 +78,7 @@ def stated_token_share(
     if not text and isinstance(stmt, (ast.AnnAssign, ast.Assign)) and stmt.value is original:
         # ``compact_at: float = 0.80`` / ``"""Fraction of the model context window that triggers
         # auto-compaction."""``: the docstring under a field (set 92: hx-cli), whatever its name says
-        text = attribute_docstring(rule, stmt)
+        text = attribute_docstring(rule, stmt) or rule.ctx.comment()
     if not text or not _share_of_budget(rule, text):
         return None
     return literal, value, "described as a share of a token budget"

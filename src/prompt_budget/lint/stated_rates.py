@@ -149,11 +149,23 @@ def comment_above(lines: Sequence[str], stmt: ast.stmt | None) -> str:
     return " ".join(reversed(out))
 
 
-def rate_stated(rule: LintRule, factor: float) -> bool:
+#: ``~0.75 tokens per character``: a rate stated the other way round, tokens per character.
+_TOKENS_PER_CHAR = re.compile(
+    r"(\d+(?:\.\d+)?)\s*tokens?\s*(?:per|/|for each|for every|each|a)\s*(?:chars?|characters?)\b",
+    re.IGNORECASE,
+)
+
+
+def rate_stated(rule: LintRule, factor: float, per_char: bool = False) -> bool:
     """The comment of the statement being walked, or the block right above it, states ``factor``
-    characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``)."""
+    characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``), or
+    with ``per_char`` tokens per character (``# ~0.75 tokens per character`` over ``length * 0.75``, set 303:
+    ai-council-orchestrator's cost estimate)."""
     stmt = innermost_statement(rule.ctx.ancestors)
-    return states_rate((rule.ctx.comment(), comment_above(rule.ctx.lines, stmt)), factor)
+    comments = (rule.ctx.comment(), comment_above(rule.ctx.lines, stmt))
+    if per_char:
+        return any(float(m.group(1)) == factor for c in comments if c for m in _TOKENS_PER_CHAR.finditer(c))
+    return states_rate(comments, factor)
 
 
 #: A number of tokens in a comment, thousands spelled ``k`` or not (``40 k tokens``, ``2000 tokens``).

@@ -35,6 +35,7 @@ headroom (``added_headroom``), and a sum ordered against a budget is room kept b
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
@@ -275,7 +276,9 @@ class _Estimate:
             up = parents(self.fn).get(up)
         if isinstance(up, ast.Return):  # or a sum of nothing but counts (set 255: investorch's estimates)
             return self.counts_tokens or all(
-                self.counted(t) for t in sum_terms(node) if type(t) is not ast.Constant
+                self.counted(t)
+                for t in sum_terms(node)
+                if type(t) is not ast.Constant and not self._constant(t)
             )
         if isinstance(up, ast.AugAssign):
             return isinstance(up.op, ast.Add) and _target(up) in self.tallies
@@ -323,7 +326,7 @@ class _Estimate:
         if type(node) is not ast.Name:
             return []
         values = [n.value for n in self.nodes if isinstance(n, ast.Assign) and _target(n) == node.id]
-        if len(values) == 1 and (per := _per_item(values[0])) is not None:
+        if len(values) == 1 and (per := _per_item(values[0], self._constant)) is not None:
             return [per]  # ``overhead = len(self._messages) * 4`` (set 251: oclawma)
         if values:
             if any(
@@ -333,17 +336,30 @@ class _Estimate:
             ):
                 return []
             return [lit for v in values for lit in self._literals(v)]
-        constant = self.constants.get(node.id)
-        return [] if constant is None or self.rule.names.is_budget(node.id) else [constant]
+        constant = self._constant(node)
+        return [] if constant is None else [constant]
+
+    def _constant(self, node: ast.expr) -> ast.Constant | None:
+        """The number a module constant not named as a budget is bound to, else None."""
+        if type(node) is not ast.Name or self.rule.names.is_budget(node.id):
+            return None
+        return self.constants.get(node.id)
 
 
-def _per_item(node: ast.expr) -> ast.Constant | None:
-    """``len(items) * 4``: the number a count of items is multiplied by, else None."""
+#: Words of a name counting what an overhead is paid per (``num_turns``, ``n_calls``, ``message_count``).
+_COUNT_WORDS = frozenset({"num", "n", "count", "number"})
+
+
+def _per_item(node: ast.expr, constant: Callable[[ast.expr], ast.Constant | None]) -> ast.Constant | None:
+    """``len(items) * 4``, ``num_turns * _OVERHEAD_PER_TURN`` (set 305: tokkit-ai's context estimate): the
+    number a count of items is multiplied by, written there or a module's constant, else None."""
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
         return None
     for side, other in ((node.left, node.right), (node.right, node.left)):
-        if type(side) is ast.Constant and isinstance(other, ast.Call) and callee_name(other) == "len":
-            return side
+        per = side if type(side) is ast.Constant else constant(side)
+        counted = isinstance(other, ast.Call) and callee_name(other) == "len"
+        if per is not None and (counted or (type(other) is ast.Name and _COUNT_WORDS & set(words(other.id)))):
+            return per
     return None
 
 

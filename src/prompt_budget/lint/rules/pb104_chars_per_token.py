@@ -54,6 +54,7 @@ from prompt_budget.lint.rules.pb104_terms import (
     local_unit,
     priced_per_token,
     rate_among_rates,
+    rate_per_character,
     returned_unit,
     wide_count,
 )
@@ -519,7 +520,7 @@ class CharsPerToken(LintRule):
                 kind == "chars"
                 and (isinstance(factor, float) or factor == 2)  # ``+ non_ascii * 2`` (set 85)
                 and 0.5 < factor <= 2
-                and rate_among_rates(self.ctx.ancestors, node, self._chars, self.ctx.function())
+                and rate_per_character(self, node, self._chars, factor)
                 and (token_context(self) or returned_to_token_callers(self))
             ):
                 # ``cjk * 1.5 + words * 1.33 + other * 0.5``: tokens per wide character (set 25: memoryos)
@@ -581,9 +582,8 @@ class CharsPerToken(LintRule):
             for branch, rate in branches:  # a rate picked by a condition: each branch is one
                 self._report(node, branch, rate, key)
             return
-        literal = (
-            None if isinstance(node, ast.BinOp) and isinstance(node.op, ast.RShift) else literal
-        )  # a shift
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.RShift):
+            literal = None  # a shift
         if isinstance(node, ast.BinOp) and literal is not None and literal not in (node.left, node.right):
             self._rates.add(literal)  # a named rate, reported once where it is written
             node = literal

@@ -22,6 +22,7 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     STUB_INVALID,
     STUB_VALID,
 )
+from prompt_budget.lint.rules.pb101_set303_cases import PER_CHAR_INVALID, PER_CHAR_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -70,6 +71,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *PER_CHAR_VALID,  # set 303: no rate stated, another rate
     *INJECT_VALID,  # set 263: kaos-harness's memory block
     *NTOK_VALID,  # set 291: a count of rows
     *FILE_SIZE_VALID,  # set 283: floats in a file
@@ -115,6 +117,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *PER_CHAR_INVALID,  # set 303: ai-council-orchestrator
     *INJECT_INVALID,  # set 263: kaos-harness's memory block
     *NTOK_INVALID,  # set 291: mfs-server's fallback counter
     *FILE_SIZE_INVALID,  # set 283: alexandria-wiki's file estimates

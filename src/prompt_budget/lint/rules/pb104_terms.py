@@ -27,10 +27,11 @@ from prompt_budget.lint.character_reads import bound_local, bound_values, reads_
 from prompt_budget.lint.flow import function_body, module_functions
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.stated_rates import rate_stated
 from prompt_budget.lint.walks import innermost_statement
 
 if TYPE_CHECKING:
-    from prompt_budget.lint.rule import FileContext
+    from prompt_budget.lint.rule import FileContext, LintRule
 
 #: Calls that round or convert a quotient without changing its unit.
 _ROUNDING = frozenset({"int", "round", "ceil", "floor", "float"})
@@ -246,3 +247,12 @@ def returned_unit(
 def _is_property(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Whether ``fn`` is decorated as a property (``@property``, ``@functools.cached_property``)."""
     return any(attr_name(d) in {"property", "cached_property"} for d in fn.decorator_list)
+
+
+def rate_per_character(rule: LintRule, node: ast.BinOp, unit: Unit, factor: float) -> bool:
+    """A rate above 0.5 tokens per character that the comment on its line states (``length * 0.75  # ~0.75
+    tokens per character``, set 303: ai-council-orchestrator) or that is one of a sum's rates
+    (``rate_among_rates``)."""
+    if rate_stated(rule, factor, per_char=True):
+        return True
+    return rate_among_rates(rule.ctx.ancestors, node, unit, rule.ctx.function())

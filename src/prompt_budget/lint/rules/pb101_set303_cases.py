@@ -1,0 +1,103 @@
+"""Cases from sets 303 onward (issue 19), read by the rules they name.
+
+PB102: a local given one number per branch of an ``if`` chain and returned, alone or clamped, by a function named
+for a budget (set 303: ai-council-orchestrator's ``def _calculate_max_tokens``: ``base_tokens = 2000`` ... ``elif
+content_length > 500: base_tokens = 3000`` ... ``return min(base_tokens, 4000)``, ``branch_values``); scaling the
+name in place (``base_tokens = int(base_tokens * 1.5)``) reads it as the same budget.
+
+PB104: a rate of tokens per character above one half where the comment on the line says so (set 303:
+ai-council-orchestrator's ``estimated_input_tokens = content_length * 0.75  # ~0.75 tokens per character``,
+``stated_rates.rate_stated``).
+
+Set 305's: PB105, a field's share whose trailing comment names it after what it divides, whatever the field is
+named (set 306: lingtai-kernel's ``molt_pressure: float = 0.8  # context usage fraction that triggers molt
+warnings``, ``described_shares``); PB106, a module's constant of overhead tokens paid per turn of a context estimate
+(tokkit-ai's ``_OVERHEAD_PER_TURN = 23_350`` ... ``fixed = num_turns * _OVERHEAD_PER_TURN`` ... ``return fixed +
+content_tokens``) or added once beside a count (``return _OVERHEAD + count_tokens(text)``, ``token_overheads``).
+
+Spliced into ``pb102_set117_cases``, ``pb104_set111_cases``, ``pb105_set111_cases`` and ``pb106_total_cases``."""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_LADDER = (
+    "def {fn}(subtask):\n"
+    "    {name} = 2000\n"
+    "    if len(subtask.content) > 1000:\n"
+    "        {name} = 4000\n"
+    "    elif len(subtask.content) > 500:\n"
+    "        {name} = 3000\n"
+    "    if subtask.accuracy > 0.9:\n"
+    "        {name} = int({name} * 1.5)\n"
+    "    return {ret}\n"
+)
+LADDER_VALID = (
+    # a function named for no budget: a number of retries, or of items
+    Valid(_LADDER.format(fn="_calculate_retries", name="base", ret="base")),
+    Valid(_LADDER.format(fn="_page_size", name="size", ret="min(size, 4000)").replace(" 4000)", " 9000)")),
+    # the name read another way too: a slice of characters
+    Valid(
+        _LADDER.format(fn="_calculate_max_tokens", name="n", ret="n").replace(
+            "    return n\n", "    print(subtask.content[:n])\n    return n\n"
+        )
+    ),
+)
+LADDER_INVALID = (
+    Invalid(_LADDER.format(fn="_calculate_max_tokens", name="base", ret="base"), count=3),
+    # the clamp is PB103's, the three branches PB102's
+    Invalid(
+        _LADDER.format(fn="_calculate_max_tokens", name="base_tokens", ret="min(base_tokens, 8000)"), count=3
+    ),
+)
+
+_PER_CHAR = (
+    "def estimate_cost(subtask, profile):\n"
+    "    content_length = len(subtask.content)\n"
+    "    estimated_input_tokens = content_length * 0.75  # {comment}\n"
+    "    return estimated_input_tokens * profile.cost_per_input_token\n"
+)
+PER_CHAR_VALID = (
+    Valid(_PER_CHAR.format(comment="three quarters of the text is billed")),  # no rate stated
+    Valid(_PER_CHAR.format(comment="~0.5 tokens per character")),  # another rate than the number's
+)
+PER_CHAR_INVALID = (
+    Invalid(_PER_CHAR.format(comment="~0.75 tokens per character"), line=3),
+    Invalid(_PER_CHAR.format(comment="0.75 tokens/char"), line=3),
+)
+
+_USAGE_SHARE = (
+    "from dataclasses import dataclass\n\n"
+    "@dataclass\n"
+    "class Config:\n"
+    "    context_limit: int | None = None  # max context tokens\n"
+    "    molt_pressure: float = 0.8  # {comment}\n"
+)
+USAGE_SHARE_VALID = (
+    Valid(_USAGE_SHARE.format(comment="GPU memory usage fraction that triggers a warning")),
+    Valid(_USAGE_SHARE.format(comment="context similarity score that triggers a merge")),  # a score
+    Valid(_USAGE_SHARE.format(comment="seconds before a warning")),
+)
+USAGE_SHARE_INVALID = (
+    Invalid(_USAGE_SHARE.format(comment="context usage fraction that triggers molt warnings"), line=6),
+    Invalid(_USAGE_SHARE.format(comment="context window share kept for the summary"), line=6),
+)
+
+_PER_TURN = (
+    "_OVERHEAD_PER_TURN = 23_350  # system prompt + tool defs per API turn\n\n"
+    "def {fn}(content_tokens, num_turns):\n"
+    '    """Estimate total context window tokens."""\n'
+    "    fixed = {count} * _OVERHEAD_PER_TURN\n"
+    "    return fixed + content_tokens\n"
+)
+_ONCE = "_OVERHEAD = {value}\n\ndef prompt_size(text):\n    return _OVERHEAD + {count}(text)\n"
+PER_TURN_VALID = (
+    # seconds per turn, in a function estimating no tokens
+    Valid(_PER_TURN.format(fn="_estimate_duration", count="num_turns").replace("tokens", "seconds")),
+    Valid(_ONCE.format(value=23_350, count="len")),  # characters
+    Valid(_PER_TURN.format(fn="_estimate_context_tokens", count="2.5")),  # no count of items
+)
+PER_TURN_INVALID = (
+    Invalid(_PER_TURN.format(fn="_estimate_context_tokens", count="num_turns"), line=1),
+    Invalid(_ONCE.format(value=23_350, count="count_tokens"), line=1),
+)
