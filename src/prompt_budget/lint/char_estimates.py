@@ -2,7 +2,7 @@
 _get_message_tokens(msg)``: ``base += max(len(url) // 4, 256)``, set 155: phantom-agent's estimate of an
 image's tokens): an estimate of tokens, so the number clamping it (``256``) is a least number of tokens, for
 PB103. Only ``len(...)`` divided by a literal rate of 2.5 to 6 (rounded or not), and only in a function whose
-name says tokens; PB104 reports the rate itself. Judges no finding itself.
+name says tokens, or anything divided by a name of characters per token; PB104 reports the rate itself. Judges no finding itself.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.rule import callee_name, number
+from prompt_budget.lint.names import CHAR_WORDS, TOKEN_WORDS, words
+from prompt_budget.lint.rule import attr_name, callee_name, number
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -32,10 +33,24 @@ def rated_quotient(node: ast.expr) -> ast.expr | None:
 
 
 def char_estimate(rule: LintRule, node: ast.expr) -> bool:
-    """``node`` estimates tokens from characters (``len(url) // 4``) in a function named for tokens."""
+    """``node`` estimates tokens from characters: ``len(url) // 4`` in a function named for tokens, or any
+    quotient by a rate named as characters per token (``max(total_chars // CHARS_PER_TOKEN, 500)``, set 305:
+    tokkit-ai's baselines)."""
     counted = rated_quotient(node)
+    if counted is None:
+        return _named_rate(node)
     return (
         isinstance(counted, ast.Call)
         and callee_name(counted) == "len"
         and rule.names.mentions_tokens(rule.ctx.function_name())
     )
+
+
+def _named_rate(node: ast.expr) -> bool:
+    """``node`` divides by a name of characters per token (``CHARS_PER_TOKEN``, ``self.chars_per_token``)."""
+    if isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1:
+        node = node.args[0]
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Div))):
+        return False
+    said = words(attr_name(node.right) or "")
+    return "per" in said and bool(CHAR_WORDS.intersection(said)) and bool(TOKEN_WORDS.intersection(said))

@@ -15,7 +15,12 @@ warnings``, ``described_shares``); PB106, a module's constant of overhead tokens
 (tokkit-ai's ``_OVERHEAD_PER_TURN = 23_350`` ... ``fixed = num_turns * _OVERHEAD_PER_TURN`` ... ``return fixed +
 content_tokens``) or added once beside a count (``return _OVERHEAD + count_tokens(text)``, ``token_overheads``).
 
-Spliced into ``pb102_set117_cases``, ``pb104_set111_cases``, ``pb105_set111_cases`` and ``pb106_total_cases``."""
+PB103: a floor of a token estimate made by dividing by a rate named as characters per token, whatever the function
+is named (set 305: tokkit-ai's ``return max(total_chars // CHARS_PER_TOKEN, 500)`` in ``_baseline_architecture``,
+``char_estimates``).
+
+Spliced into ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb104_set111_cases``, ``pb105_set111_cases`` and
+``pb106_total_cases``."""
 
 from __future__ import annotations
 
@@ -100,4 +105,17 @@ PER_TURN_VALID = (
 PER_TURN_INVALID = (
     Invalid(_PER_TURN.format(fn="_estimate_context_tokens", count="num_turns"), line=1),
     Invalid(_ONCE.format(value=23_350, count="count_tokens"), line=1),
+)
+
+_RATED_FLOOR = "CHARS_PER_TOKEN = 4\n\ndef _baseline_architecture(total_chars):\n    return max(total_chars // {rate}, 500)\n"
+RATED_FLOOR_VALID = (
+    Valid(_RATED_FLOOR.format(rate="BYTES_PER_ROW")),  # rows
+    Valid(_RATED_FLOOR.format(rate="CHARS_PER_LINE")),  # lines
+)
+RATED_FLOOR_INVALID = (
+    Invalid(_RATED_FLOOR.format(rate="CHARS_PER_TOKEN"), line=4),
+    Invalid(
+        _RATED_FLOOR.format(rate="self.chars_per_token").replace("(total_chars)", "(self, total_chars)"),
+        line=4,
+    ),
 )

@@ -11,6 +11,7 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     SUMMED_INVALID,
     SUMMED_VALID,
 )
+from prompt_budget.lint.rules.pb101_set303_cases import RATED_FLOOR_INVALID, RATED_FLOOR_VALID
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -65,6 +66,7 @@ _LADDER = (
 )
 
 SET73_VALID = (
+    *RATED_FLOOR_VALID,  # set 305: rows, lines
     *IF_CLAMP_VALID,  # set 262: clamps written as ifs of other things
     *SUMMED_VALID,  # set 285: seconds summed
     *ESTIMATE_VALID,  # set 287: a word estimate
@@ -128,6 +130,7 @@ SET73_VALID = (
 )
 
 SET73_INVALID = (
+    *RATED_FLOOR_INVALID,  # set 305: tokkit-ai's baselines
     *IF_CLAMP_INVALID,  # set 262: aient's clamps written as ifs
     *SUMMED_INVALID,  # set 285: pact-agents' tokens summed per phase
     *ESTIMATE_INVALID,  # set 287: warderbox's routing ladder
