@@ -119,6 +119,10 @@ def _destination(rule: LintRule, call: ast.Call) -> str | None:
         return None if at is None else string_value(parent.keys[at])
     if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.value is node:
         return attr_name(parent.targets[0])
+    if (
+        isinstance(parent, ast.AnnAssign) and parent.value is node
+    ):  # ``BUDGET_TOKENS: int = int(...)`` (set 303)
+        return attr_name(parent.target)
     return None
 
 

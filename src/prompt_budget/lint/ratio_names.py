@@ -94,6 +94,15 @@ def beside_budget(names: NameJudge, call: ast.Call) -> bool:
     return names.mentions_tokens(callee) and not set(words(callee)) & _MATCHING
 
 
+def share_beside_budget(names: NameJudge, name: str, call: ast.Call) -> bool:
+    """The keyword ``name`` of ``call`` is a share of the budget given beside it: a generic ratio's name
+    (``threshold=0.8``), or any ratio's given to a class named for a budget (``ContextBudget(max_tokens=n,
+    episode_ratio=0.4, fact_ratio=0.4)``, set 303: velqua's memory injector)."""
+    if not names.is_ratio(name) or names.is_score(name) or not beside_budget(names, call):
+        return False
+    return generic(names, name) or "budget" in words(callee_name(call) or "")
+
+
 def described_as_score(node: ast.AST | None) -> bool:
     """``Field(default=0.5, description="Cosine-similarity threshold")``: the field says what it is."""
     if not isinstance(node, ast.Call):

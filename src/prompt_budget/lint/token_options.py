@@ -77,13 +77,20 @@ _BATCH_IN_TOKENS = re.compile(
 )
 
 
+#: A help text saying a bare ``--tokens`` bounds something: "Token budget", "Max tokens", "limit".
+_BOUNDS = re.compile(r"\b(?:budget|max(?:imum)?|limit|cap|at most|up to)\b", re.IGNORECASE)
+
+
 def says_token_size(name: str, help_text: str | None) -> bool:
-    """A size (``length``, ``chunk_size``) whose help text gives its unit as tokens; a batch's size
-    only when the help says the batch is measured in tokens."""
+    """A size (``length``, ``chunk_size``) whose help text gives its unit as tokens, or a bare ``--tokens``
+    whose help says it bounds them; a batch's size only when the help says the batch is measured in
+    tokens."""
     if not help_text or not TOKENS_WORD.search(help_text):
         return False
     said = set(words(help_text))
     named = set(words(name))
+    if named <= {"token", "tokens"} and _BOUNDS.search(help_text):
+        return not said & _NOT_LLM  # ``--tokens`` "Token budget" (set 303: velqua's memory injection)
     if named & _BATCH_WORDS and not _BATCH_IN_TOKENS.search(help_text):
         return False  # ``--batch_size`` "for inference (if above number of tokens)": items
     return bool(named & _SIZE_WORDS) and not said & _NOT_LLM and not named & (CHAR_WORDS | _LAYOUT_WORDS)

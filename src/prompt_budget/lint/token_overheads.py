@@ -18,7 +18,8 @@ tunes a chars-per-token ratio. It is read where the estimate is made:
 
 - added (``+=``) to a tally, a local of the function that other ``+=`` fill with counts of tokens
   (``total += count_tokens(...)``), or per item (``total += len(messages) * 4``);
-- the first value of such a tally the function returns (``tokens = 4`` ... ``return tokens``);
+- the first value of such a tally the function returns (``tokens = 4`` ... ``return tokens``) or orders
+  against something (``token_count = 5  # Header`` ... ``if token_count + cost > max_tokens``);
 - a term of a sum that holds a count of tokens (a tokenizer's count, a call counting tokens, a
   chars-per-token quotient, a tally) and that the function returns or binds to a tally or to a name of
   a count of tokens (``base_tokens = count(system) + count(text) + 16``), through ``max``/``int``;
@@ -250,6 +251,13 @@ class _Estimate:
                     self._add(found, value, "added to the token count")
             elif isinstance(n, ast.Assign) and (target := _target(n)) in self.tallies and target in returned:
                 self._add(found, n.value, "that the token count starts from")
+            elif (
+                isinstance(n, ast.Assign)
+                and (target := _target(n)) in self.tallies
+                and self._compared(target)
+            ):
+                # ``token_count = 5  # Header`` ... ``if token_count + fe.token_estimate > max_tokens`` (set 303)
+                self._add(found, n.value, "that the token count starts from")
             elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add) and self._summed_count(n):
                 terms = sum_terms(n)
                 if any(type(t) is not ast.Constant and self.counted(t) for t in terms):
@@ -289,6 +297,16 @@ class _Estimate:
             if target.strip("_") == "overhead":  # ``overhead = count_tokens(schemas) + 1024``
                 return all(self.counted(t) for t in sum_terms(node) if type(t) is not ast.Constant)
             return target in self.tallies or (names.is_token_amount(target) and not names.is_budget(target))
+        return False
+
+    def _compared(self, name: str) -> bool:
+        """``name`` is ordered against something, alone or in a sum (``if total + cost > max_tokens``)."""
+        for n in walk(self.fn):
+            if isinstance(n, ast.Compare) and isinstance(n.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
+                for side in (n.left, *n.comparators):
+                    terms = sum_terms(side) if isinstance(side, ast.BinOp) else [side]
+                    if any(type(s) is ast.Name and s.id == name for s in terms):
+                        return True
         return False
 
     @property

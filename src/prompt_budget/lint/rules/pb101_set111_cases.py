@@ -32,6 +32,7 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     SMALL_ENV_INVALID,
     SMALL_ENV_VALID,
 )
+from prompt_budget.lint.rules.pb101_set303_cases import ANNOTATED_ENV_INVALID, ANNOTATED_ENV_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
     CODE_ENV_VALID,
@@ -87,6 +88,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *ANNOTATED_ENV_VALID,  # set 303: seconds
     *LIMITS_VALID,  # set 271: taui's model limits
     *BUCKET_VALID,  # set 283: alexandria-wiki's rate limiter
     *BESIDE_VALID,  # set 283: a count beside a budget
@@ -140,6 +142,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *ANNOTATED_ENV_INVALID,  # set 303: velqua's settings
     *LIMITS_INVALID,  # set 271: taui's model limits
     *BUCKET_INVALID,  # set 283: a client's cap beside a rate of requests
     *BESIDE_INVALID,  # set 283: eda-bridge-runtime's compaction settings

@@ -19,8 +19,16 @@ PB103: a floor of a token estimate made by dividing by a rate named as character
 is named (set 305: tokkit-ai's ``return max(total_chars // CHARS_PER_TOKEN, 500)`` in ``_baseline_architecture``,
 ``char_estimates``).
 
-Spliced into ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb104_set111_cases``, ``pb105_set111_cases`` and
-``pb106_total_cases``."""
+Set 303's others: PB101, an environment read's default bound with an annotation (velqua's ``MEMORY_BUDGET_TOKENS:
+int = int(os.getenv("VELQUA_MEMORY_BUDGET", "200"))``, ``env_defaults``); PB102, a bare ``--tokens`` option whose
+help says it bounds them (``add_argument("--tokens", type=int, default=1000, help="Token budget")``,
+``token_options``); PB105, shares given by keyword beside a budget to a class named for one (``ContextBudget(
+max_tokens=n, episode_ratio=0.4, fact_ratio=0.4)``, ``ratio_names.share_beside_budget``); PB106, the first value of a
+tally of tokens that the function orders against a budget (``token_count = 5  # Header`` ... ``if token_count +
+ff.token_estimate > max_tokens``, ``token_overheads``).
+
+Spliced into ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb104_set111_cases``,
+``pb105_set111_cases`` and ``pb106_total_cases``."""
 
 from __future__ import annotations
 
@@ -119,3 +127,44 @@ RATED_FLOOR_INVALID = (
         line=4,
     ),
 )
+
+_ANNOTATED_ENV = (
+    "import os\n\nclass Config:\n    {name}: int = int(os.getenv('VELQUA_MEMORY_BUDGET', '200'))\n"
+)
+ANNOTATED_ENV_VALID = (Valid(_ANNOTATED_ENV.format(name="MEMORY_BUDGET_SECONDS")),)
+ANNOTATED_ENV_INVALID = (Invalid(_ANNOTATED_ENV.format(name="MEMORY_BUDGET_TOKENS"), line=4),)
+
+_TOKENS_OPTION = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--tokens', type=int, default=1000, help={help!r})\n"
+TOKENS_OPTION_VALID = (
+    Valid(_TOKENS_OPTION.format(help="Show token usage every N lines")),  # no bound
+    Valid(_TOKENS_OPTION.format(help="Max API tokens kept in the session")),  # credentials
+)
+TOKENS_OPTION_INVALID = (
+    Invalid(_TOKENS_OPTION.format(help="Token budget"), line=3),
+    Invalid(_TOKENS_OPTION.format(help="Maximum tokens injected"), line=3),
+)
+
+_BUDGET_SHARES = (
+    "def make(window):\n    return {cls}(max_tokens=window // 8, episode_ratio=0.5, fact_ratio=0.3)\n"
+)
+BUDGET_SHARES_VALID = (
+    Valid(_BUDGET_SHARES.format(cls="Sampler")),  # a class named for no budget
+    Valid(
+        _BUDGET_SHARES.format(cls="ContextBudget").replace("max_tokens=window // 8, ", "")
+    ),  # no budget beside
+)
+BUDGET_SHARES_INVALID = (Invalid(_BUDGET_SHARES.format(cls="ContextBudget"), count=2),)
+
+_HEADER = (
+    "def build(facts, max_tokens):\n"
+    "    lines = []\n"
+    "    token_count = 5  # Header\n"
+    "    for ff in facts:\n"
+    "        if {compared}:\n"
+    "            break\n"
+    "        lines.append(ff.text)\n"
+    "        token_count += ff.token_estimate\n"
+    "    return lines\n"
+)
+HEADER_VALID = (Valid(_HEADER.format(compared="ff.text is None")),)  # the tally never ordered
+HEADER_INVALID = (Invalid(_HEADER.format(compared="token_count + ff.token_estimate > max_tokens"), line=3),)

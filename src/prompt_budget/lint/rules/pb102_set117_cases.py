@@ -24,7 +24,12 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     DESCS_INVALID,
     DESCS_VALID,
 )
-from prompt_budget.lint.rules.pb101_set303_cases import LADDER_INVALID, LADDER_VALID
+from prompt_budget.lint.rules.pb101_set303_cases import (
+    LADDER_INVALID,
+    LADDER_VALID,
+    TOKENS_OPTION_INVALID,
+    TOKENS_OPTION_VALID,
+)
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -127,6 +132,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *TOKENS_OPTION_VALID,  # set 303: a count printed, credentials
     *LADDER_VALID,  # set 303: a ladder of retries, of page sizes, a slice
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_VALID,  # set 285: a class's table of upload sizes
@@ -206,6 +212,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *TOKENS_OPTION_INVALID,  # set 303: velqua's injection
     *LADDER_INVALID,  # set 303: ai-council-orchestrator
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_INVALID,  # set 285: pact-agents' class table of output caps

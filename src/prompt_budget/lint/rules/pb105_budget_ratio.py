@@ -34,7 +34,6 @@ from prompt_budget.lint.percent_shares import PercentShares
 from prompt_budget.lint.ratio_getters import ratio_getters
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
-    beside_budget,
     budget_scale_name,
     compacting_callee,
     described_as_score,
@@ -46,6 +45,7 @@ from prompt_budget.lint.ratio_names import (
     generic,
     parameter_says_score,
     scale,
+    share_beside_budget,
     share_of_machine_memory,
     token_share,
 )
@@ -588,7 +588,7 @@ class BudgetRatio(DivisorTables):
                     f"rate={value} given to LLMLingua's `{method}`, the share of the prompt's tokens it keeps"
                 )
                 self._report(kw.value, value, "compression_rate", said)
-            elif generic(self.names, kw.arg) and beside_budget(self.names, node):
+            elif share_beside_budget(self.names, kw.arg, node):
                 self._report(kw.value, value, kw.arg, f"{kw.arg}={value} beside a token budget")
             elif (
                 self.names.is_ratio(kw.arg)

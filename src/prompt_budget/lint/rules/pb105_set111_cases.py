@@ -26,7 +26,12 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     MONEY_INVALID,
     MONEY_VALID,
 )
-from prompt_budget.lint.rules.pb101_set303_cases import USAGE_SHARE_INVALID, USAGE_SHARE_VALID
+from prompt_budget.lint.rules.pb101_set303_cases import (
+    BUDGET_SHARES_INVALID,
+    BUDGET_SHARES_VALID,
+    USAGE_SHARE_INVALID,
+    USAGE_SHARE_VALID,
+)
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -143,6 +148,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *BUDGET_SHARES_VALID,  # set 303: a sampler, no budget beside
     *USAGE_SHARE_VALID,  # set 306: memory, a score, seconds
     *YUAN_VALID,  # set 274: aifix-code's budget in yuan
     *UTIL_VALID,  # set 272: contextlens-ai's utilization
@@ -240,6 +246,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *BUDGET_SHARES_INVALID,  # set 303: velqua's ContextBudget
     *USAGE_SHARE_INVALID,  # set 306: lingtai-kernel
     *YUAN_INVALID,  # set 274's contrast: a budget of tokens
     *UTIL_INVALID,  # set 272: contextlens-ai's utilization

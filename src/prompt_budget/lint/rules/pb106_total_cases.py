@@ -10,7 +10,12 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     TALLY_INVALID,
     TALLY_VALID,
 )
-from prompt_budget.lint.rules.pb101_set303_cases import PER_TURN_INVALID, PER_TURN_VALID
+from prompt_budget.lint.rules.pb101_set303_cases import (
+    HEADER_INVALID,
+    HEADER_VALID,
+    PER_TURN_INVALID,
+    PER_TURN_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -130,6 +135,7 @@ TOTAL_INVALID = (
 
 #: the getter cases and these, as the rule module lists them
 MORE_VALID = (
+    *HEADER_VALID,  # set 303: a tally never ordered
     *PER_TURN_VALID,  # set 305: seconds, characters, no count
     *PER_MESSAGE_VALID,  # set 272: contextlens-ai's framing per message
     *HEADROOM_VALID,  # set 287: bytes, written numbers
@@ -160,6 +166,7 @@ MORE_VALID = (
     *SUMMED_VALID,  # set 255: rows
 )
 MORE_INVALID = (
+    *HEADER_INVALID,  # set 303: velqua's header
     *PER_TURN_INVALID,  # set 305: lingtai-kernel, tokkit-ai
     *PER_MESSAGE_INVALID,  # set 272: contextlens-ai's framing per message
     *HEADROOM_INVALID,  # set 287: icelake's reservation
