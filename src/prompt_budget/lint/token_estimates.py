@@ -66,7 +66,7 @@ def token_estimate(name: str) -> bool:
 
 
 def estimates_tokens(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """``fn`` estimates tokens: its name says so (``estimate_output_tokens``), or its name is about
+    """``fn`` estimates tokens: its name says so (``estimate_output_tokens``, ``est_tokens``), or its name is about
     tokens and its docstring's first line says it estimates (``_count_image_tokens``: "Estimate tokens
     for an image based on detail level."), unless the docstring cites where the calculation is
     documented: then the numbers are the provider's formula."""
@@ -74,6 +74,8 @@ def estimates_tokens(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         return True
     if not set(words(fn.name)) & TOKEN_WORDS:
         return False
+    if "est" in words(fn.name):
+        return True  # ``def est_tokens(self)`` (set 303: mm-ctx's notebook)
     doc = ast.get_docstring(fn, clean=True)
     return bool(doc and _ESTIMATE_DOC.search(doc.strip().split("\n", 1)[0])) and not _CITED.search(doc or "")
 

@@ -25,7 +25,10 @@ help says it bounds them (``add_argument("--tokens", type=int, default=1000, hel
 ``token_options``); PB105, shares given by keyword beside a budget to a class named for one (``ContextBudget(
 max_tokens=n, episode_ratio=0.4, fact_ratio=0.4)``, ``ratio_names.share_beside_budget``); PB106, the first value of a
 tally of tokens that the function orders against a budget (``token_count = 5  # Header`` ... ``if token_count +
-ff.token_estimate > max_tokens``, ``token_overheads``).
+ff.token_estimate > max_tokens``, ``token_overheads``); PB103, a clamp on one branch of a conditional whose value a
+request's dict takes as its output cap (mm-ctx's ``effective_max = min(max_tokens * 8, 16384) if think else
+max_tokens`` ... ``{"max_tokens": effective_max}``); PB102, a media item's rate of tokens a property named ``est_tokens``
+scales (mm-ctx's ``_TOKENS_PER_IMAGE = 170``, ``token_estimates``).
 
 Spliced into ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb104_set111_cases``,
 ``pb105_set111_cases`` and ``pb106_total_cases``."""
@@ -168,3 +171,22 @@ _HEADER = (
 )
 HEADER_VALID = (Valid(_HEADER.format(compared="ff.text is None")),)  # the tally never ordered
 HEADER_INVALID = (Invalid(_HEADER.format(compared="token_count + ff.token_estimate > max_tokens"), line=3),)
+
+_THINKING = (
+    "def chat(messages, max_tokens, think):\n"
+    "    effective_max = min(max_tokens * 8, 16384) if think else max_tokens\n"
+    "    kwargs = {{'model': MODEL, 'messages': messages, {key!r}: effective_max}}\n"
+    "    return client.create(**kwargs)\n"
+)
+THINKING_VALID = (Valid(_THINKING.format(key="max_retries").replace("max_tokens", "attempts")),)
+THINKING_INVALID = (Invalid(_THINKING.format(key="max_tokens"), line=2),)
+
+_IMAGE_RATE = (
+    "_TOKENS_PER_IMAGE = 170\n\n"
+    "class Stats:\n"
+    "    @property\n"
+    "    def {name}(self):\n"
+    "        return self.text_tokens + self.total_encoded_images * _TOKENS_PER_IMAGE\n"
+)
+IMAGE_RATE_VALID = (Valid(_IMAGE_RATE.format(name="rows")),)  # no estimate of tokens
+IMAGE_RATE_INVALID = (Invalid(_IMAGE_RATE.format(name="est_tokens"), line=1),)

@@ -25,6 +25,8 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     DESCS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set303_cases import (
+    IMAGE_RATE_INVALID,
+    IMAGE_RATE_VALID,
     LADDER_INVALID,
     LADDER_VALID,
     TOKENS_OPTION_INVALID,
@@ -132,6 +134,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *IMAGE_RATE_VALID,  # set 303: no estimate
     *TOKENS_OPTION_VALID,  # set 303: a count printed, credentials
     *LADDER_VALID,  # set 303: a ladder of retries, of page sizes, a slice
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
@@ -212,6 +215,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *IMAGE_RATE_INVALID,  # set 303: mm-ctx's image rate
     *TOKENS_OPTION_INVALID,  # set 303: velqua's injection
     *LADDER_INVALID,  # set 303: ai-council-orchestrator
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern

@@ -11,7 +11,12 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     SUMMED_INVALID,
     SUMMED_VALID,
 )
-from prompt_budget.lint.rules.pb101_set303_cases import RATED_FLOOR_INVALID, RATED_FLOOR_VALID
+from prompt_budget.lint.rules.pb101_set303_cases import (
+    RATED_FLOOR_INVALID,
+    RATED_FLOOR_VALID,
+    THINKING_INVALID,
+    THINKING_VALID,
+)
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -66,6 +71,7 @@ _LADDER = (
 )
 
 SET73_VALID = (
+    *THINKING_VALID,  # set 303: a cap of retries
     *RATED_FLOOR_VALID,  # set 305: rows, lines
     *IF_CLAMP_VALID,  # set 262: clamps written as ifs of other things
     *SUMMED_VALID,  # set 285: seconds summed
@@ -130,6 +136,7 @@ SET73_VALID = (
 )
 
 SET73_INVALID = (
+    *THINKING_INVALID,  # set 303: mm-ctx's thinking cap
     *RATED_FLOOR_INVALID,  # set 305: tokkit-ai's baselines
     *IF_CLAMP_INVALID,  # set 262: aient's clamps written as ifs
     *SUMMED_INVALID,  # set 285: pact-agents' tokens summed per phase

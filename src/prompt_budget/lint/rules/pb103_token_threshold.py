@@ -17,7 +17,7 @@ from prompt_budget.lint.compared_counts import (
     without_fallback,
 )
 from prompt_budget.lint.counted_locals import len_of_encoded, token_local
-from prompt_budget.lint.dict_slots import entry_key
+from prompt_budget.lint.dict_slots import entry_key, value_key
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.fraction_shares import nested_amount, shared_amount
@@ -487,9 +487,13 @@ class TokenThreshold(LintRule):
         """The budget a clamp's result is (``max_tokens=max(300, n)``, ``max_tokens = max(300, n)``), or
         is passed as later in the function (``budget = max(300, n)`` ... ``create(max_tokens=budget)``):
         its name, else None. Walks the function only for a clamp bound to a local name."""
-        parent = past_clamps(node, self.ctx.parent)[
-            1
-        ]  # ``min(max(300, n), 4000)``, ``num_ctx or max(8192, n)``
+        child, parent = past_clamps(
+            node, self.ctx.parent
+        )  # ``min(max(300, n), 4000)``, ``num_ctx or max(8192, n)``
+        if (
+            isinstance(parent, ast.IfExp) and child is not parent.test
+        ):  # ``min(n * 8, 16384) if think else n``
+            parent = past_clamps(parent, self.ctx.parent)[1]
         if isinstance(parent, (ast.keyword, ast.Dict)):  # ``{"budget_tokens": max(1024, n)}`` (set 97)
             key = parent.arg if isinstance(parent, ast.keyword) else entry_key(parent, self.ctx.ancestors)
             return key if key and self.names.is_budget(key) else None
@@ -507,11 +511,16 @@ class TokenThreshold(LintRule):
             return None
         parents, reads = reads_of(fn, target.id)
         for read in reads:
-            use = parents.get(read)
+            value, use = read, parents.get(read)
             while isinstance(use, ast.Call) and type(use.func) is ast.Name and use.func.id in {"min", "max"}:
-                use = parents.get(use)  # ``max_tokens=min(size, left)``: the clamp's result is the budget
+                value, use = (
+                    use,
+                    parents.get(use),
+                )  # ``max_tokens=min(size, left)``: the clamp's result is the budget
             if isinstance(use, ast.keyword) and use.arg and self.names.is_budget(use.arg):
                 return use.arg
+            if isinstance(use, ast.Dict) and (key := value_key(use, value)) and self.names.is_budget(key):
+                return key  # ``{"max_tokens": effective_max}`` (set 303: mm-ctx's thinking cap)
             call = parents.get(use) if isinstance(use, ast.keyword) else None
             if (
                 isinstance(use, ast.keyword)
