@@ -511,12 +511,11 @@ class TokenThreshold(LintRule):
             return None
         parents, reads = reads_of(fn, target.id)
         for read in reads:
-            value, use = read, parents.get(read)
+            value: ast.AST = read
+            use = parents.get(read)
             while isinstance(use, ast.Call) and type(use.func) is ast.Name and use.func.id in {"min", "max"}:
-                value, use = (
-                    use,
-                    parents.get(use),
-                )  # ``max_tokens=min(size, left)``: the clamp's result is the budget
+                # ``max_tokens=min(size, left)``: the clamp's result is the budget
+                value, use = use, parents.get(use)
             if isinstance(use, ast.keyword) and use.arg and self.names.is_budget(use.arg):
                 return use.arg
             if isinstance(use, ast.Dict) and (key := value_key(use, value)) and self.names.is_budget(key):
