@@ -30,6 +30,10 @@ request's dict takes as its output cap (mm-ctx's ``effective_max = min(max_token
 max_tokens`` ... ``{"max_tokens": effective_max}``); PB102, a media item's rate of tokens a property named ``est_tokens``
 scales (mm-ctx's ``_TOKENS_PER_IMAGE = 170``, ``token_estimates``).
 
+Set 307's: PB104, not a count of words doubled into a total beside two equal counts (aios-runtime's
+``{"prompt_tokens": words, "completion_tokens": words, "total_tokens": words * 2}`` for a stream's usage,
+``pb104_context.set_as_words``).
+
 Spliced into ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb104_set111_cases``,
 ``pb105_set111_cases`` and ``pb106_total_cases``."""
 
@@ -190,3 +194,17 @@ _IMAGE_RATE = (
 )
 IMAGE_RATE_VALID = (Valid(_IMAGE_RATE.format(name="rows")),)  # no estimate of tokens
 IMAGE_RATE_INVALID = (Invalid(_IMAGE_RATE.format(name="est_tokens"), line=1),)
+
+_DOUBLED = "def stream(self, full):\n    words = len(full.split())\n    self._record_usage({{{entries}}})\n"
+DOUBLED_VALID = (
+    Valid(
+        _DOUBLED.format(
+            entries="'prompt_tokens': words, 'completion_tokens': words, 'total_tokens': words * 2"
+        )
+    ),
+    Valid("def mock(text, resp):\n    resp.usage.total_tokens = len(text.split()) * 2\n"),
+)
+DOUBLED_INVALID = (
+    Invalid(_DOUBLED.format(entries="'prompt_tokens': words * 2"), line=3),
+    Invalid("def mock(text, resp):\n    resp.usage.prompt_tokens = len(text.split()) * 2\n", line=2),
+)

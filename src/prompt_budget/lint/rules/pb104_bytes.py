@@ -82,6 +82,14 @@ def bytes_to_tokens(rule: LintRule, amount: ast.expr, node: ast.BinOp) -> bool:
     return result_is_tokens(rule, node)
 
 
+def base64_arithmetic(rule: LintRule, node: ast.AST) -> bool:
+    """``node`` reads a name of base64 data (``len(b64) * 3 // 4``); a local ``encoded`` bound to a text's
+    ``encode("utf-8")`` is no base64."""
+    return any(
+        rule.names.is_base64(n) and not of_text(rule, n, node) for n in names_in(rule, node, strings=True)
+    )
+
+
 def of_text(rule: LintRule, name: str, node: ast.AST) -> bool:
     """``name``, which says base64 or bytes, names a text's encoding, not binary data: a local every binding
     of which is one (``encoded_text``), or a name saying only bytes where ``node`` measures a text's

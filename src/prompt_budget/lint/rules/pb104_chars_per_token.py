@@ -23,7 +23,7 @@ from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
 from prompt_budget.lint.rate_tables import rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb104_branch_rates import branch_rates, picked_rate, window_bound
-from prompt_budget.lint.rules.pb104_bytes import bytes_to_tokens, of_text
+from prompt_budget.lint.rules.pb104_bytes import base64_arithmetic, bytes_to_tokens
 from prompt_budget.lint.rules.pb104_cases import (
     CASES_INVALID,
     CASES_VALID,
@@ -31,7 +31,7 @@ from prompt_budget.lint.rules.pb104_cases import (
     LOCAL_FACTOR_VALID,
 )
 from prompt_budget.lint.rules.pb104_char_loops import per_char_rates
-from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens, targets, token_context
+from prompt_budget.lint.rules.pb104_context import result_is_tokens, set_as_words, targets, token_context
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_handed_rates import fallback_rate, handed_rate
 from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate
@@ -73,7 +73,6 @@ from prompt_budget.lint.word_rate_pairs import PairRates
 
 _DIVIDE = (ast.Div, ast.FloorDiv, ast.RShift)
 _LENGTH_WORDS = frozenset({"len", "length", "maxlen"})
-_WORD_WORDS = frozenset({"word", "words"})
 _CHARACTER_RESULTS = (priced_per_char, shared_conversion, passed_as_characters, repeats_string)
 #: A comment saying words are no tokens (``# words != tokens``, ``# words aren't tokens``).
 _NOT_TOKENS = re.compile(r"\bwords?\s*(?:!=|<>|\u2260|(?:are|is)\s*not|aren't|isn't)\s*tokens?\b", re.I)
@@ -233,7 +232,7 @@ class CharsPerToken(LintRule):
         when the result is set as words (``word_count=int(word_count * 1.3)``: a word target padded),
         and a comment saying words are not tokens (``# words != tokens, add buffer``) is no token
         context (set 39: airoboros). So is one a function returns whose callers use as tokens (set 101)."""
-        if any(set(words(n)) & _WORD_WORDS and not self.names.mentions_tokens(n) for n in targets(self) if n):
+        if set_as_words(self, factor):
             return False  # ``word_count=int(word_count * 1.3)``, not ``tokens_by_words = ...``
         if token_context(self, comment=not _NOT_TOKENS.search(self.ctx.comment())):
             return True
@@ -283,12 +282,6 @@ class CharsPerToken(LintRule):
             held_as_characters(self, target.id)
             or default_in_characters(self.ctx.function(), target.id)
             or names_characters(self.ctx.comment())  # ``budget = BUDGET_TOKENS * 4  # characters``
-        )
-
-    def _base64(self, node: ast.AST) -> bool:
-        # a local ``encoded`` bound to a text's ``encode("utf-8")`` is no base64 (``pb104_bytes``)
-        return any(
-            self.names.is_base64(n) and not of_text(self, n, node) for n in names_in(self, node, strings=True)
         )
 
     #: Rates kept in constants and already reported where written (``named_rate``), once per module.
@@ -450,7 +443,7 @@ class CharsPerToken(LintRule):
             if isinstance(left, ast.BinOp) and mult:
                 if self._chars(left.left) == "words":
                     return  # ``ceil(words * 1.35 / 32)``: the rate is judged at the product
-                chars = self._chars(left.left) == "chars" and not self._base64(node)
+                chars = self._chars(left.left) == "chars" and not base64_arithmetic(self, node)
                 if (
                     0.15 <= mult / factor <= 0.5
                     and (
@@ -464,7 +457,7 @@ class CharsPerToken(LintRule):
             if (
                 kind == "chars"
                 and 2.5 <= factor <= 12
-                and not self._base64(node)
+                and not base64_arithmetic(self, node)
                 and self._to_tokens(node, factor)
             ):
                 self._report(node, right, factor, "chars_per_token")
@@ -472,7 +465,7 @@ class CharsPerToken(LintRule):
                 isinstance(left, ast.Call)  # ``len(text)``, not ``(chars_tokens + words_tokens) // 2``
                 and self._chars(left) == "chars"
                 and 1.5 <= factor < 2.5
-                and not self._base64(node)
+                and not base64_arithmetic(self, node)
                 and result_is_tokens(self, node)
             ):
                 # a rate of 2 halves many things: the result itself must be tokens (set 22: openlit)
@@ -480,7 +473,7 @@ class CharsPerToken(LintRule):
             elif (
                 kind == "chars"
                 and 1 < factor < 2.5
-                and not self._base64(node)
+                and not base64_arithmetic(self, node)
                 and token_context(self)
                 and (
                     rate_stated(self, factor)
@@ -501,7 +494,7 @@ class CharsPerToken(LintRule):
                 or words_divided(self, node, factor)
             ):
                 self._report(node, right, factor, "words_per_token")
-            elif not (self._base64(node) or isinstance(op, ast.RShift)):
+            elif not (base64_arithmetic(self, node) or isinstance(op, ast.RShift)):
                 note_echo(self, node, right, factor)  # the project's own rate (``rate_echoes``)
         elif isinstance(op, ast.Mult):
             if (limit := char_limit(self, node)) is not None:  # ``chars > 32_000 * 3`` (set 149)
@@ -514,7 +507,7 @@ class CharsPerToken(LintRule):
                 return
             kind = self._chars(left)
             if kind == "chars" and isinstance(factor, float) and 0.15 <= factor <= 0.5:
-                if not self._base64(node) and token_context(self):
+                if not base64_arithmetic(self, node) and token_context(self):
                     self._report(node, right, factor, "tokens_per_char")
             elif (
                 kind == "chars"

@@ -79,6 +79,28 @@ def targets(rule: LintRule) -> list[str]:
     return out
 
 
+#: Words of a name of words (``word_count``).
+_WORD_WORDS = frozenset({"word", "words"})
+
+
+def set_as_words(rule: LintRule, factor: float) -> bool:
+    """A count of words scaled by ``factor`` is set as words (``word_count=int(word_count * 1.3)``: a word
+    target padded), or doubled into a total (``"total_tokens": words * 2`` beside ``"prompt_tokens": words,
+    "completion_tokens": words``, set 307: aios-runtime's usage of a stream): no rate of tokens per word."""
+    names = targets(rule)
+    if any(set(words(n)) & _WORD_WORDS and not rule.names.mentions_tokens(n) for n in names if n):
+        return True
+    if factor != 2:
+        return False
+    chain = rule.ctx.ancestors
+    for child, parent in zip(reversed(chain), reversed(chain[:-1]), strict=False):
+        if isinstance(parent, ast.Dict):
+            names.append(value_key(parent, child) or "")
+        if isinstance(parent, ast.stmt):
+            break
+    return any("total" in words(n) for n in names if n)
+
+
 def returned_estimate(rule: LintRule) -> bool:
     """The division being visited is returned by a function named as an estimate of tokens
     (``_estimated_tokens``, ``approx_token_count``)."""

@@ -22,7 +22,12 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     STUB_INVALID,
     STUB_VALID,
 )
-from prompt_budget.lint.rules.pb101_set303_cases import PER_CHAR_INVALID, PER_CHAR_VALID
+from prompt_budget.lint.rules.pb101_set303_cases import (
+    DOUBLED_INVALID,
+    DOUBLED_VALID,
+    PER_CHAR_INVALID,
+    PER_CHAR_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -71,6 +76,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *DOUBLED_VALID,  # set 307: aios-runtime's doubled total
     *PER_CHAR_VALID,  # set 303: no rate stated, another rate
     *INJECT_VALID,  # set 263: kaos-harness's memory block
     *NTOK_VALID,  # set 291: a count of rows
@@ -117,6 +123,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *DOUBLED_INVALID,  # set 307: a prompt's count doubled
     *PER_CHAR_INVALID,  # set 303: ai-council-orchestrator
     *INJECT_INVALID,  # set 263: kaos-harness's memory block
     *NTOK_INVALID,  # set 291: mfs-server's fallback counter
