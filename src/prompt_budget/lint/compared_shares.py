@@ -18,6 +18,7 @@ import ast
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import running_values
 from prompt_budget.lint.fallbacks import local_bindings
 from prompt_budget.lint.fill_reads import converted, mean_of_fills, says_fill
 from prompt_budget.lint.flow import is_test_module
@@ -118,6 +119,16 @@ class ComparedShares:
         found = resolved_division(self._functions, div) if self._functions else None
         return found is not None and self._of_tokens(found)
 
+    def _counted_local(self, div: ast.BinOp) -> bool:
+        """``spent / self._soft_limit`` where ``spent = self._tracker.total_tokens()`` is the local's only value
+        (set 307: axor-core's ``BudgetThresholds``): a share of the tokens spent."""
+        left = converted(div.left)
+        fn = self._function_of(div) if type(left) is ast.Name else None
+        found = running_values(fn, left.id) if fn is not None and type(left) is ast.Name else None
+        if found is None or found[1] or not found[0] or _says_money(div):
+            return False
+        return all(type(v) is not ast.Name and self._rule.token_amount(v) for v in found[0])
+
     def token_share(self, name: str) -> str | None:
         """Why ``name`` is a share of a token budget: a read ordered against a share of one (the line), else
         None; never when every read picks a label (a gauge's colour, ``style_thresholds``)."""
@@ -135,7 +146,7 @@ class ComparedShares:
             pairs = [(o, c) for o, c in pairs if self._escalates(o, c)]
         for other, compare in pairs:
             for div in self._divisions(other, compare):
-                if self._of_tokens(div) or self._unpacked_of_tokens(div):
+                if self._of_tokens(div) or self._unpacked_of_tokens(div) or self._counted_local(div):
                     return f"compared at line {compare.lineno} with the share `{ast.unparse(div)}`"
                 if (key := mean_of_fills(self._rule, div)) is not None:
                     # ``avg_util = sum(m.get("avg_context_utilisation", 0.0) * ...) / total`` (set 188)

@@ -32,7 +32,9 @@ scales (mm-ctx's ``_TOKENS_PER_IMAGE = 170``, ``token_estimates``).
 
 Set 307's: PB104, not a count of words doubled into a total beside two equal counts (aios-runtime's
 ``{"prompt_tokens": words, "completion_tokens": words, "total_tokens": words * 2}`` for a stream's usage,
-``pb104_context.set_as_words``).
+``pb104_context.set_as_words``); PB105, a field compared with a share whose numerator is a local bound to a count of
+tokens (axor-core's ``spent = self._tracker.total_tokens()`` ... ``ratio = spent / self._soft_limit`` ... ``if ratio >=
+self._thresholds.deny_child``, ``compared_shares``).
 
 Spliced into ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb104_set111_cases``,
 ``pb105_set111_cases`` and ``pb106_total_cases``."""
@@ -208,3 +210,18 @@ DOUBLED_INVALID = (
     Invalid(_DOUBLED.format(entries="'prompt_tokens': words * 2"), line=3),
     Invalid("def mock(text, resp):\n    resp.usage.prompt_tokens = len(text.split()) * 2\n", line=2),
 )
+
+_SPENT = (
+    "from dataclasses import dataclass\n\n"
+    "@dataclass(frozen=True)\n"
+    "class BudgetThresholds:\n"
+    "    deny_child: float = 0.80\n\n"
+    "class Engine:\n"
+    "    def check(self):\n"
+    "        spent = self._tracker.{count}()\n"
+    "        ratio = spent / self._soft_limit\n"
+    "        if ratio >= self._thresholds.deny_child:\n"
+    "            return 2\n"
+)
+SPENT_VALID = (Valid(_SPENT.format(count="total_cost_usd")),)  # money
+SPENT_INVALID = (Invalid(_SPENT.format(count="total_tokens"), line=5),)

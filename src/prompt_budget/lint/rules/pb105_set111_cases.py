@@ -29,6 +29,8 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
 from prompt_budget.lint.rules.pb101_set303_cases import (
     BUDGET_SHARES_INVALID,
     BUDGET_SHARES_VALID,
+    SPENT_INVALID,
+    SPENT_VALID,
     USAGE_SHARE_INVALID,
     USAGE_SHARE_VALID,
 )
@@ -148,6 +150,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *SPENT_VALID,  # set 307: money spent
     *BUDGET_SHARES_VALID,  # set 303: a sampler, no budget beside
     *USAGE_SHARE_VALID,  # set 306: memory, a score, seconds
     *YUAN_VALID,  # set 274: aifix-code's budget in yuan
@@ -246,6 +249,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *SPENT_INVALID,  # set 307: axor-core's thresholds
     *BUDGET_SHARES_INVALID,  # set 303: velqua's ContextBudget
     *USAGE_SHARE_INVALID,  # set 306: lingtai-kernel
     *YUAN_INVALID,  # set 274's contrast: a budget of tokens
