@@ -20,6 +20,7 @@ import ast
 import re
 
 from prompt_budget.lint.field_docstrings import attribute_docstring, field_description
+from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.money_budgets import money_share
 from prompt_budget.lint.overlap_siblings import overlap_fraction
@@ -82,3 +83,25 @@ def stated_token_share(
     if not text or not _share_of_budget(rule, text):
         return None
     return literal, value, "described as a share of a token budget"
+
+
+def option_share(rule: LintRule, call: ast.Call) -> list[tuple[ast.expr, float, str, str]]:
+    """A command-line option's share of a token budget (``add_argument("--merge-below-ratio", type=float,
+    default=0.125, help="... as a fraction of --max-tokens")``, set 301: lumberjack-py's splitter): (the default,
+    its share, the option's destination, what says so) when its name says which budget it divides or its help text
+    calls it a share of one (``--max-tokens`` read as ``max_tokens``); none else."""
+    found = argparse_default(call)
+    value = literal_fraction(found[0]) if found is not None else None
+    if found is None or value is None or not rule.names.is_ratio(found[1]) or rule.names.is_score(found[1]):
+        return []
+    literal, name, text = found
+    if rule.names.is_budget_ratio(name):
+        return [(literal, value, name, f"{name} = {value}, a command-line option's share of a token budget")]
+    text = _OPTION.sub(lambda m: m.group(1).replace("-", "_"), text or "")
+    if _share_of_budget(rule, text):
+        return [(literal, value, name, f"{name} = {value}, an option described as a share of a token budget")]
+    return []
+
+
+#: An option named in a help text (``--max-tokens``), read as its destination (``max_tokens``).
+_OPTION = re.compile(r"--([A-Za-z][\w-]*)")

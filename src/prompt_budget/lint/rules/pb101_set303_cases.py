@@ -36,6 +36,10 @@ Set 307's: PB104, not a count of words doubled into a total beside two equal cou
 tokens (axor-core's ``spent = self._tracker.total_tokens()`` ... ``ratio = spent / self._soft_limit`` ... ``if ratio >=
 self._thresholds.deny_child``, ``compared_shares``).
 
+Set 301's, PB105: a command-line option's share of a budget, by its name or its help text (lumberjack-py's
+``add_argument("--merge-below-ratio", type=float, default=0.125, help="... as a fraction of --max-tokens")``,
+``described_shares.option_share``).
+
 Spliced into ``pb101_set111_cases``, ``pb102_set117_cases``, ``pb103_set73_cases``, ``pb104_set111_cases``,
 ``pb105_set111_cases`` and ``pb106_total_cases``."""
 
@@ -225,3 +229,24 @@ _SPENT = (
 )
 SPENT_VALID = (Valid(_SPENT.format(count="total_cost_usd")),)  # money
 SPENT_INVALID = (Invalid(_SPENT.format(count="total_tokens"), line=5),)
+
+_OPTION_SHARE = (
+    "import argparse\np = argparse.ArgumentParser()\n"
+    "p.add_argument('--max-tokens', type=int, default=MAX)\n"
+    "p.add_argument({flag!r}, type=float, default=0.125, help={help!r})\n"
+)
+OPTION_SHARE_VALID = (
+    Valid(_OPTION_SHARE.format(flag="--merge-below-ratio", help="Share of sentences merged")),
+    Valid(
+        _OPTION_SHARE.format(flag="--dedup-threshold", help="Similarity score as a fraction of --max-tokens")
+    ),
+)
+OPTION_SHARE_INVALID = (
+    Invalid(
+        _OPTION_SHARE.format(
+            flag="--merge-below-ratio", help="Merge threshold as a fraction of --max-tokens"
+        ),
+        line=4,
+    ),
+    Invalid(_OPTION_SHARE.format(flag="--ideal-max-tokens-ratio", help="Preferred split budget"), line=4),
+)

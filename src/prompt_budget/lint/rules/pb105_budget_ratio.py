@@ -16,7 +16,7 @@ from prompt_budget.lint.clamped_shares import decide_all_shares
 from prompt_budget.lint.compacted_shares import compacted_reads, keyed_arguments, keyed_reports
 from prompt_budget.lint.compared_shares import compared_shares, unpacked
 from prompt_budget.lint.compress_rates import compression_rate
-from prompt_budget.lint.described_shares import stated_token_share
+from prompt_budget.lint.described_shares import option_share, stated_token_share
 from prompt_budget.lint.device_memory import share_of_device_memory
 from prompt_budget.lint.divisor_tables import DivisorTables
 from prompt_budget.lint.fallbacks import keyed_fallbacks, read_key
@@ -573,8 +573,8 @@ class BudgetRatio(DivisorTables):
         self._keyed_args.extend(keyed_arguments(node))
         for key, literal in named_shares(self, node):  # ``getattr(cfg, "tool_budget_ratio", 0.45)``
             self._named_ratio(key, literal)
-        for found in shrink_factors(self, node) if node.keywords else ():  # ``reduction=0.65**attempt``
-            self._report(*found)
+        for found in (*shrink_factors(self, node), *option_share(self, node)) if node.keywords else ():
+            self._report(*found)  # ``reduction=0.65**attempt``, ``--merge-below-ratio`` (``option_share``)
         for kw in node.keywords:
             self._seen(kw.arg or "")
             value = fraction(kw.value)

@@ -29,6 +29,8 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
 from prompt_budget.lint.rules.pb101_set303_cases import (
     BUDGET_SHARES_INVALID,
     BUDGET_SHARES_VALID,
+    OPTION_SHARE_INVALID,
+    OPTION_SHARE_VALID,
     SPENT_INVALID,
     SPENT_VALID,
     USAGE_SHARE_INVALID,
@@ -150,6 +152,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *OPTION_SHARE_VALID,  # set 301: sentences, a score
     *SPENT_VALID,  # set 307: money spent
     *BUDGET_SHARES_VALID,  # set 303: a sampler, no budget beside
     *USAGE_SHARE_VALID,  # set 306: memory, a score, seconds
@@ -249,6 +252,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *OPTION_SHARE_INVALID,  # set 301: lumberjack-py's options
     *SPENT_INVALID,  # set 307: axor-core's thresholds
     *BUDGET_SHARES_INVALID,  # set 303: velqua's ContextBudget
     *USAGE_SHARE_INVALID,  # set 306: lingtai-kernel
