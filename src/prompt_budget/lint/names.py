@@ -545,13 +545,13 @@ class NameJudge:
 
     def is_token_amount(self, name: str) -> bool:
         """A name holding an amount of tokens, a count or a budget (``num_tokens``, ``prompt_tokens``,
-        ``tokens``, ``max_tokens``), for comparisons and conversions."""
+        ``tokens``, ``max_tokens``, ``governed_context_estimate``: set 305), for comparisons and conversions."""
         if self.is_budget(name):
             return True
         ws = words(name)
         if not ws or self._ignored(name, ws):
             return False
-        if "tokens" in ws or "toks" in ws:
+        if "tokens" in ws or "toks" in ws or tuple(ws[-2:]) == ("context", "estimate"):
             return True
         return "token" in ws and any(w in COUNT_WORDS or w in {"estimate", "estimated", "est"} for w in ws)
 

@@ -36,6 +36,9 @@ Set 307's: PB104, not a count of words doubled into a total beside two equal cou
 tokens (axor-core's ``spent = self._tracker.total_tokens()`` ... ``ratio = spent / self._soft_limit`` ... ``if ratio >=
 self._thresholds.deny_child``, ``compared_shares``).
 
+Set 305's others: PB103, a threshold on an estimate of the context (rulence's ``if
+budget.governed_context_estimate > 12000``, ``names.is_token_amount``).
+
 Set 301's, PB105: a command-line option's share of a budget, by its name or its help text (lumberjack-py's
 ``add_argument("--merge-below-ratio", type=float, default=0.125, help="... as a fraction of --max-tokens")``,
 ``described_shares.option_share``).
@@ -250,3 +253,7 @@ OPTION_SHARE_INVALID = (
     ),
     Invalid(_OPTION_SHARE.format(flag="--ideal-max-tokens-ratio", help="Preferred split budget"), line=4),
 )
+
+_CONTEXT_ESTIMATE = "def check(task):\n    budget = build_budget(task)\n    if budget.governed_context_{what} > 12000:\n        return 'warn'\n"
+CONTEXT_ESTIMATE_VALID = (Valid(_CONTEXT_ESTIMATE.format(what="rows")),)
+CONTEXT_ESTIMATE_INVALID = (Invalid(_CONTEXT_ESTIMATE.format(what="estimate"), line=3),)

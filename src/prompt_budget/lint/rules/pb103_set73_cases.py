@@ -12,6 +12,8 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     SUMMED_VALID,
 )
 from prompt_budget.lint.rules.pb101_set303_cases import (
+    CONTEXT_ESTIMATE_INVALID,
+    CONTEXT_ESTIMATE_VALID,
     RATED_FLOOR_INVALID,
     RATED_FLOOR_VALID,
     THINKING_INVALID,
@@ -71,6 +73,7 @@ _LADDER = (
 )
 
 SET73_VALID = (
+    *CONTEXT_ESTIMATE_VALID,  # set 305: rows
     *THINKING_VALID,  # set 303: a cap of retries
     *RATED_FLOOR_VALID,  # set 305: rows, lines
     *IF_CLAMP_VALID,  # set 262: clamps written as ifs of other things
@@ -136,6 +139,7 @@ SET73_VALID = (
 )
 
 SET73_INVALID = (
+    *CONTEXT_ESTIMATE_INVALID,  # set 305: rulence's check
     *THINKING_INVALID,  # set 303: mm-ctx's thinking cap
     *RATED_FLOOR_INVALID,  # set 305: tokkit-ai's baselines
     *IF_CLAMP_INVALID,  # set 262: aient's clamps written as ifs
