@@ -36,6 +36,9 @@ Set 307's: PB104, not a count of words doubled into a total beside two equal cou
 tokens (axor-core's ``spent = self._tracker.total_tokens()`` ... ``ratio = spent / self._soft_limit`` ... ``if ratio >=
 self._thresholds.deny_child``, ``compared_shares``).
 
+Set 307's others: PB107, a class's own table whose row a method reads through ``self`` into a budget (axor-core's
+``max_tokens = self._MAX_TOOL_OUTPUT[mode]``, ``pb107_reads``).
+
 Set 305's others: PB103, a threshold on an estimate of the context (rulence's ``if
 budget.governed_context_estimate > 12000``, ``names.is_token_amount``).
 
@@ -257,3 +260,13 @@ OPTION_SHARE_INVALID = (
 _CONTEXT_ESTIMATE = "def check(task):\n    budget = build_budget(task)\n    if budget.governed_context_{what} > 12000:\n        return 'warn'\n"
 CONTEXT_ESTIMATE_VALID = (Valid(_CONTEXT_ESTIMATE.format(what="rows")),)
 CONTEXT_ESTIMATE_INVALID = (Invalid(_CONTEXT_ESTIMATE.format(what="estimate"), line=3),)
+
+_OWN_TABLE = (
+    "class Compressor:\n"
+    "    _MAX_TOOL_OUTPUT = {{'aggressive': 200, 'balanced': 500, 'light': 2000}}\n\n"
+    "    def compress(self, mode, fragments):\n"
+    "        {name} = self._MAX_TOOL_OUTPUT[mode]\n"
+    "        return [f for f in fragments if f.size <= {name}]\n"
+)
+OWN_TABLE_VALID = (Valid(_OWN_TABLE.format(name="max_lines")),)
+OWN_TABLE_INVALID = (Invalid(_OWN_TABLE.format(name="max_tokens"), line=2),)

@@ -26,11 +26,20 @@ def _row_of(node: ast.expr) -> str | None:
     ``doc_max_len``, lotus's settings)."""
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
         return None if string_value(node.slice) is not None else node.value.id
+    if isinstance(node, ast.Subscript) and string_value(node.slice) is None:
+        return _own(node.value)  # ``self._MAX_TOOL_OUTPUT[mode]`` (set 307: axor-core's compressor)
     func = node.func if isinstance(node, ast.Call) else None
     if isinstance(func, ast.Attribute) and func.attr == "get" and isinstance(func.value, ast.Name):
         assert isinstance(node, ast.Call)
         return None if node.args and string_value(node.args[0]) is not None else func.value.id
     return None
+
+
+def _own(node: ast.expr) -> str | None:
+    """The name of ``self.TABLE``, ``cls.TABLE``: a class's own table read in its methods; else None."""
+    if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+        return None
+    return node.attr if node.value.id in {"self", "cls"} else None
 
 
 def int_keyed(keys: list[ast.expr | None]) -> bool:

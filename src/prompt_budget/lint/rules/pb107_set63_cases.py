@@ -10,6 +10,7 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     EMBEDDERS_INVALID,
     EMBEDDERS_VALID,
 )
+from prompt_budget.lint.rules.pb101_set303_cases import OWN_TABLE_INVALID, OWN_TABLE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import CATALOG_INVALID, CATALOG_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import MODEL_CONTEXT_INVALID, MODEL_CONTEXT_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
@@ -38,6 +39,7 @@ from prompt_budget.lint.rules.pb107_set191_cases import SET191_INVALID, SET191_V
 from prompt_budget.lint.rules.pb107_set201_cases import RECORD_INVALID, RECORD_VALID
 
 SET63_VALID = (
+    *OWN_TABLE_VALID,  # set 307: lines
     *CATALOG_VALID,  # set 268: olaiedge's lines of context
     *EMBEDDERS_VALID,  # set 285: embedding models' dimensions
     *DEPTHS_VALID,  # set 291: depths by lines
@@ -80,6 +82,7 @@ SET63_VALID = (
 )
 
 SET63_INVALID = (
+    *OWN_TABLE_INVALID,  # set 307: axor-core's compressor
     *CATALOG_INVALID,  # set 268: olaiedge's model catalogue
     *EMBEDDERS_INVALID,  # set 285: neatmem's embedding windows
     *DEPTHS_INVALID,  # set 291: skillsmith's depths by budget
