@@ -1,7 +1,8 @@
 """A rung of a ladder of thresholds on one token count below PB103's smallest threshold (set 74:
 acorn-agent's router, ``est_tokens > 400`` / ``> 150`` / ``> 60`` and, further down, ``est_tokens < 25``
 for a short question): the function compares the same count with larger literals that are thresholds,
-so a smaller one of 16 or more is a setting of the same kind, not a small number of no meaning. Tried
+so a smaller one of 16 or more is a setting of the same kind, not a small number of no meaning. A budget
+parameter's floor is read so across the methods of its class (twin guards of two truncating methods). Tried
 only for a literal the rule's smallest value leaves out."""
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ def ladder_rung(rule: LintRule, literal: ast.expr, amount: ast.expr) -> int | fl
         or fn is None
     ):
         return None
-    for node in walk(fn):
+    # a budget parameter's floor in one method, its twin in another of the class (set 303: velqua's
+    # ``if max_tokens < 50: return None`` in ``_truncate_episode``, ``< 20`` in ``_truncate_fact``)
+    cls = rule.ctx.enclosing_class() if rule.names.is_budget(amount.id) else None
+    for node in walk(cls if cls is not None else fn):
         if type(node) is not ast.Compare or len(node.ops) != 1 or not isinstance(node.ops[0], _ORDER):
             continue
         sides = (node.left, node.comparators[0])

@@ -19,6 +19,10 @@ PB103: a floor of a token estimate made by dividing by a rate named as character
 is named (set 305: tokkit-ai's ``return max(total_chars // CHARS_PER_TOKEN, 500)`` in ``_baseline_architecture``,
 ``char_estimates``).
 
+Set 303's twins: PB103, a budget parameter's small floor in one method whose twin in another method of the class
+is a threshold the rule takes (velqua's ``if max_tokens < 50: return None`` in ``_truncate_episode`` and ``if
+max_tokens < 20: return None`` in ``_truncate_fact``, ``threshold_ladders``).
+
 Set 303's others: PB101, an environment read's default bound with an annotation (velqua's ``MEMORY_BUDGET_TOKENS:
 int = int(os.getenv("VELQUA_MEMORY_BUDGET", "200"))``, ``env_defaults``); PB102, a bare ``--tokens`` option whose
 help says it bounds them (``add_argument("--tokens", type=int, default=1000, help="Token budget")``,
@@ -270,3 +274,20 @@ _OWN_TABLE = (
 )
 OWN_TABLE_VALID = (Valid(_OWN_TABLE.format(name="max_lines")),)
 OWN_TABLE_INVALID = (Invalid(_OWN_TABLE.format(name="max_tokens"), line=2),)
+
+_TWINS = (
+    "class Manager:\n"
+    "    def _truncate_episode(self, episode, {name}):\n"
+    "        if {name} < {first}:\n"
+    "            return None\n"
+    "        return episode\n\n"
+    "    def _truncate_fact(self, fact, {name}):\n"
+    "        if {name} < 20:\n"
+    "            return None\n"
+    "        return fact\n"
+)
+TWINS_VALID = (
+    Valid(_TWINS.format(name="max_retries", first=50)),  # retries
+    Valid(_TWINS.format(name="max_tokens", first=5)),  # no twin the rule takes
+)
+TWINS_INVALID = (Invalid(_TWINS.format(name="max_tokens", first=50), count=2),)

@@ -18,6 +18,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     RATED_FLOOR_VALID,
     THINKING_INVALID,
     THINKING_VALID,
+    TWINS_INVALID,
+    TWINS_VALID,
 )
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
@@ -73,6 +75,7 @@ _LADDER = (
 )
 
 SET73_VALID = (
+    *TWINS_VALID,  # set 303: retries, no twin
     *CONTEXT_ESTIMATE_VALID,  # set 305: rows
     *THINKING_VALID,  # set 303: a cap of retries
     *RATED_FLOOR_VALID,  # set 305: rows, lines
@@ -139,6 +142,7 @@ SET73_VALID = (
 )
 
 SET73_INVALID = (
+    *TWINS_INVALID,  # set 303: velqua's truncation floors
     *CONTEXT_ESTIMATE_INVALID,  # set 305: rulence's check
     *THINKING_INVALID,  # set 303: mm-ctx's thinking cap
     *RATED_FLOOR_INVALID,  # set 305: tokkit-ai's baselines
