@@ -47,7 +47,12 @@ from prompt_budget.lint.row_limits import limits_rows
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, dotted, string_value
 from prompt_budget.lint.slot_ranges import numbers_slots
 from prompt_budget.lint.small_caps import forwarded_cap
-from prompt_budget.lint.token_estimates import estimates_tokens, media_budget, token_estimate
+from prompt_budget.lint.token_estimates import (
+    estimates_tokens,
+    forwarded_estimate,
+    media_budget,
+    token_estimate,
+)
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_strides import token_stride
 from prompt_budget.lint.value_sweeps import swept_under
@@ -372,9 +377,12 @@ def _window_read(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> 
 
 def estimating(rule: LintRule) -> str:
     """The name of the enclosing function when it estimates tokens (``estimate_output_tokens``,
-    ``_estimate_tokens``, or a docstring saying "Estimate tokens for an image"), else ""."""
+    ``_estimate_tokens``, or a docstring saying "Estimate tokens for an image"; or an estimate returns what it
+    returns), else ""."""
     fn = rule.ctx.function()
-    return fn.name if fn is not None and estimates_tokens(fn) else ""
+    if fn is None:
+        return ""
+    return fn.name if estimates_tokens(fn) or forwarded_estimate(rule.ctx.tree, fn) else ""
 
 
 def estimate_returned(rule: LintRule, node: ast.Return) -> tuple[ast.expr, int | float, str] | None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
 from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -136,3 +137,17 @@ def media_budget(rule: LintRule, name: str) -> bool:
         return False
     rest = "_".join(w for w in ws if w not in _MEDIA)
     return bool(rest) and rule.names.is_budget(rest)
+
+
+def forwarded_estimate(tree: ast.AST | None, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A function of ``tree`` that estimates tokens returns what ``fn`` returns (``return
+    _baseline_search_graph(result_text)`` in ``estimate_baseline_content_tokens``, set 305: tokkit-ai): ``fn``
+    estimates them too."""
+    for caller in walk(tree) if tree is not None else ():
+        if isinstance(caller, (ast.FunctionDef, ast.AsyncFunctionDef)) and caller is not fn:
+            returned = [
+                n.value for n in walk(caller) if isinstance(n, ast.Return) and isinstance(n.value, ast.Call)
+            ]
+            if any(callee_name(r) == fn.name for r in returned) and estimates_tokens(caller):
+                return True
+    return False

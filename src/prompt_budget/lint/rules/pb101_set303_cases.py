@@ -43,6 +43,10 @@ self._thresholds.deny_child``, ``compared_shares``).
 Set 307's others: PB107, a class's own table whose row a method reads through ``self`` into a budget (axor-core's
 ``max_tokens = self._MAX_TOOL_OUTPUT[mode]``, ``pb107_reads``).
 
+Set 305's forwarded: PB102, the guess a helper returns where a function estimating tokens returns the helper's
+result (tokkit-ai's ``_baseline_search_graph`` ... ``return 500``, returned by ``estimate_baseline_content_tokens``,
+``token_estimates.forwarded_estimate``).
+
 Set 305's others: PB103, a threshold on an estimate of the context (rulence's ``if
 budget.governed_context_estimate > 12000``, ``names.is_token_amount``).
 
@@ -291,3 +295,16 @@ TWINS_VALID = (
     Valid(_TWINS.format(name="max_tokens", first=5)),  # no twin the rule takes
 )
 TWINS_INVALID = (Invalid(_TWINS.format(name="max_tokens", first=50), count=2),)
+
+_FORWARDED = (
+    "def _baseline_search_graph(result_text):\n"
+    "    if not result_text:\n"
+    "        return 500\n"
+    "    return len(result_text)\n\n"
+    "def {caller}(tool, result_text):\n"
+    "    if tool == 'search':\n"
+    "        return _baseline_search_graph(result_text)\n"
+    "    return 0\n"
+)
+FORWARDED_VALID = (Valid(_FORWARDED.format(caller="estimate_baseline_rows")),)  # rows
+FORWARDED_INVALID = (Invalid(_FORWARDED.format(caller="estimate_baseline_content_tokens"), line=3),)

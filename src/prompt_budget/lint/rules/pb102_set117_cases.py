@@ -25,6 +25,8 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     DESCS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set303_cases import (
+    FORWARDED_INVALID,
+    FORWARDED_VALID,
     IMAGE_RATE_INVALID,
     IMAGE_RATE_VALID,
     LADDER_INVALID,
@@ -134,6 +136,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *FORWARDED_VALID,  # set 305: rows
     *IMAGE_RATE_VALID,  # set 303: no estimate
     *TOKENS_OPTION_VALID,  # set 303: a count printed, credentials
     *LADDER_VALID,  # set 303: a ladder of retries, of page sizes, a slice
@@ -215,6 +218,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *FORWARDED_INVALID,  # set 305: tokkit-ai's baselines
     *IMAGE_RATE_INVALID,  # set 303: mm-ctx's image rate
     *TOKENS_OPTION_INVALID,  # set 303: velqua's injection
     *LADDER_INVALID,  # set 303: ai-council-orchestrator
