@@ -40,6 +40,9 @@ Set 307's: PB104, not a count of words doubled into a total beside two equal cou
 tokens (axor-core's ``spent = self._tracker.total_tokens()`` ... ``ratio = spent / self._soft_limit`` ... ``if ratio >=
 self._thresholds.deny_child``, ``compared_shares``).
 
+Set 307's words: PB104, a count of words divided into tokens bound to a name of an estimate by words in a function
+estimating tokens (roshni's ``word_estimate = int(words / 0.75)`` in ``estimate_token_count``, ``set_as_words``).
+
 Set 307's others: PB107, a class's own table whose row a method reads through ``self`` into a budget (axor-core's
 ``max_tokens = self._MAX_TOOL_OUTPUT[mode]``, ``pb107_reads``).
 
@@ -308,3 +311,12 @@ _FORWARDED = (
 )
 FORWARDED_VALID = (Valid(_FORWARDED.format(caller="estimate_baseline_rows")),)  # rows
 FORWARDED_INVALID = (Invalid(_FORWARDED.format(caller="estimate_baseline_content_tokens"), line=3),)
+
+_WORD_ESTIMATE = (
+    "def {fn}(text):\n"
+    "    words = len(text.split())\n"
+    "    word_estimate = int(words / 0.75)\n"
+    "    return max(word_estimate, len(text) // 4)\n"
+)
+WORD_ESTIMATE_VALID = (Valid(_WORD_ESTIMATE.format(fn="estimate_reading_time").replace(" // 4", "")),)
+WORD_ESTIMATE_INVALID = (Invalid(_WORD_ESTIMATE.format(fn="estimate_token_count"), count=2),)

@@ -88,7 +88,15 @@ def set_as_words(rule: LintRule, factor: float) -> bool:
     target padded), or doubled into a total (``"total_tokens": words * 2`` beside ``"prompt_tokens": words,
     "completion_tokens": words``, set 307: aios-runtime's usage of a stream): no rate of tokens per word."""
     names = targets(rule)
-    if any(set(words(n)) & _WORD_WORDS and not rule.names.mentions_tokens(n) for n in names if n):
+    # ``word_estimate = int(words / 0.75)`` in ``estimate_token_count``: tokens estimated from words (set 307)
+    estimates = rule.names.mentions_tokens(rule.ctx.function_name())
+    if any(
+        set(words(n)) & _WORD_WORDS
+        and not rule.names.mentions_tokens(n)
+        and not (estimates and "estimate" in words(n))
+        for n in names
+        if n
+    ):
         return True
     if factor != 2:
         return False

@@ -27,6 +27,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     DOUBLED_VALID,
     PER_CHAR_INVALID,
     PER_CHAR_VALID,
+    WORD_ESTIMATE_INVALID,
+    WORD_ESTIMATE_VALID,
 )
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
@@ -76,6 +78,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *WORD_ESTIMATE_VALID,  # set 307: a reading time
     *DOUBLED_VALID,  # set 307: aios-runtime's doubled total
     *PER_CHAR_VALID,  # set 303: no rate stated, another rate
     *INJECT_VALID,  # set 263: kaos-harness's memory block
@@ -123,6 +126,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *WORD_ESTIMATE_INVALID,  # set 307: roshni's estimate
     *DOUBLED_INVALID,  # set 307: a prompt's count doubled
     *PER_CHAR_INVALID,  # set 303: ai-council-orchestrator
     *INJECT_INVALID,  # set 263: kaos-harness's memory block
