@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.amount_words import RATIO_CONTEXT_WORDS
 from prompt_budget.lint.context_shares import scales_other_context
 from prompt_budget.lint.names import NameJudge, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS
@@ -117,7 +118,33 @@ def scales_no_tokens(tree: ast.AST | None, name: str, names: NameJudge) -> bool:
         scales_other_units(tree, name, names)
         or scales_item_counts(tree, name, names)
         or scales_other_context(tree, name, names)
+        or window_without_tokens(tree, name)
     )
+
+
+#: Words a module about a model's tokens says somewhere (in a name, a string or a docstring).
+_LLM_TEXT = ("token", "context", "prompt", "llm")
+
+
+def window_without_tokens(tree: ast.AST | None, name: str) -> bool:
+    """A share named for a window and nothing else a budget is named for, in a module that never says tokens,
+    a context, a prompt or an LLM (set 312: gelpy's ``_SMOOTHING_WINDOW_FRACTION = 0.7`` of an image's lane
+    pitch): a window of something else."""
+    ws = set(words(name))
+    if tree is None or "window" not in ws or ws & (RATIO_CONTEXT_WORDS - {"window"}):
+        return False
+    for node in walk(tree):
+        if isinstance(node, ast.Name):
+            text = node.id
+        elif isinstance(node, ast.Attribute):
+            text = node.attr
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        if any(w in text.lower() for w in _LLM_TEXT):
+            return False
+    return True
 
 
 def scales_item_counts(tree: ast.AST | None, name: str, names: NameJudge) -> bool:

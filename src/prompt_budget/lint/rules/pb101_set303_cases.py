@@ -46,6 +46,10 @@ estimating tokens (roshni's ``word_estimate = int(words / 0.75)`` in ``estimate_
 Set 307's others: PB107, a class's own table whose row a method reads through ``self`` into a budget (axor-core's
 ``max_tokens = self._MAX_TOOL_OUTPUT[mode]``, ``pb107_reads``).
 
+Set 311's: PB105, not a share named for a window in a module that never says tokens, a context, a prompt or an LLM
+(set 312: gelpy's ``_SMOOTHING_WINDOW_FRACTION = 0.7`` of a gel image's lane pitch, and the fractions named like it,
+``item_shares.window_without_tokens``).
+
 Set 305's forwarded: PB102, the guess a helper returns where a function estimating tokens returns the helper's
 result (tokkit-ai's ``_baseline_search_graph`` ... ``return 500``, returned by ``estimate_baseline_content_tokens``,
 ``token_estimates.forwarded_estimate``).
@@ -320,3 +324,15 @@ _WORD_ESTIMATE = (
 )
 WORD_ESTIMATE_VALID = (Valid(_WORD_ESTIMATE.format(fn="estimate_reading_time").replace(" // 4", "")),)
 WORD_ESTIMATE_INVALID = (Invalid(_WORD_ESTIMATE.format(fn="estimate_token_count"), count=2),)
+
+_SMOOTHING = (
+    "_SMOOTHING_WINDOW_FRACTION = 0.7\n\n"
+    "def detect(profile, expected_pitch):\n"
+    "    {doc}\n"
+    "    window = max(1, round(_SMOOTHING_WINDOW_FRACTION * expected_pitch))\n"
+    "    return smooth(profile, window)\n"
+)
+SMOOTHING_VALID = (Valid(_SMOOTHING.format(doc='"""Find lane centres in a gel image."""')),)
+SMOOTHING_INVALID = (
+    Invalid(_SMOOTHING.format(doc='"""Trim the context to a share of the model window."""'), line=1),
+)

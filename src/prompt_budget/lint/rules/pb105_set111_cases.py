@@ -31,6 +31,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     BUDGET_SHARES_VALID,
     OPTION_SHARE_INVALID,
     OPTION_SHARE_VALID,
+    SMOOTHING_INVALID,
+    SMOOTHING_VALID,
     SPENT_INVALID,
     SPENT_VALID,
     USAGE_SHARE_INVALID,
@@ -152,6 +154,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *SMOOTHING_VALID,  # set 312: gelpy's image windows
     *OPTION_SHARE_VALID,  # set 301: sentences, a score
     *SPENT_VALID,  # set 307: money spent
     *BUDGET_SHARES_VALID,  # set 303: a sampler, no budget beside
@@ -252,6 +255,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *SMOOTHING_INVALID,  # set 312: the same share beside a context
     *OPTION_SHARE_INVALID,  # set 301: lumberjack-py's options
     *SPENT_INVALID,  # set 307: axor-core's thresholds
     *BUDGET_SHARES_INVALID,  # set 303: velqua's ContextBudget
