@@ -34,7 +34,7 @@ import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.forwarded import gives_to_super_init
-from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
+from prompt_budget.lint.names import CHAR_WORDS, ITEM_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.token_conversions import without_conversions
 from prompt_budget.lint.walks import walk
@@ -61,7 +61,12 @@ def _documented_in_tokens(fn: Function, param: str) -> bool:
         # "Token budget (approximate, chars/4)": characters only as the tokens' conversion (set 70: memctl)
         # "in bytes (1 token = ~4 chars)": the conversion's token is no unit either (set 73)
         text = without_conversions(text)
-        return bool(TOKENS_WORD.search(text)) and not set(words(text)) & CHAR_WORDS
+        # "Max chunks to consider before token packing": a count of the items named before the tokens (set 311)
+        ws = words(text)
+        first = next((i for i, w in enumerate(ws) if w in {"token", "tokens"}), len(ws))
+        return (
+            bool(TOKENS_WORD.search(text)) and not set(ws) & CHAR_WORDS and not set(ws[:first]) & ITEM_WORDS
+        )
     return False
 
 

@@ -50,6 +50,9 @@ Set 311's: PB105, not a share named for a window in a module that never says tok
 (set 312: gelpy's ``_SMOOTHING_WINDOW_FRACTION = 0.7`` of a gel image's lane pitch, and the fractions named like it,
 ``item_shares.window_without_tokens``).
 
+Set 311's others: PB102, not a limit documented as a count of items named before tokens (brainstem-mcp's ``limit:
+int = 50`` "Max chunks to consider before token packing", ``instance_lengths``).
+
 Set 305's forwarded: PB102, the guess a helper returns where a function estimating tokens returns the helper's
 result (tokkit-ai's ``_baseline_search_graph`` ... ``return 500``, returned by ``estimate_baseline_content_tokens``,
 ``token_estimates.forwarded_estimate``).
@@ -335,4 +338,19 @@ _SMOOTHING = (
 SMOOTHING_VALID = (Valid(_SMOOTHING.format(doc='"""Find lane centres in a gel image."""')),)
 SMOOTHING_INVALID = (
     Invalid(_SMOOTHING.format(doc='"""Trim the context to a share of the model window."""'), line=1),
+)
+
+_PACKED = (
+    "def recall(query, limit: int = 50):\n"
+    '    """Recall chunks.\n\n'
+    "    Args:\n"
+    "        limit: {doc}\n"
+    '    """\n'
+    "    return search(query)[:limit]\n"
+)
+PACKED_VALID = (Valid(_PACKED.format(doc="Max chunks to consider before token packing (default 50).")),)
+PACKED_INVALID = (
+    Invalid(
+        _PACKED.format(doc="Max tokens to pack into the answer (default 50).").replace("[:limit]", ""), line=1
+    ),
 )

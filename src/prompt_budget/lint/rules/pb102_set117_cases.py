@@ -31,6 +31,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     IMAGE_RATE_VALID,
     LADDER_INVALID,
     LADDER_VALID,
+    PACKED_INVALID,
+    PACKED_VALID,
     TOKENS_OPTION_INVALID,
     TOKENS_OPTION_VALID,
 )
@@ -136,6 +138,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *PACKED_VALID,  # set 311: chunks before token packing
     *FORWARDED_VALID,  # set 305: rows
     *IMAGE_RATE_VALID,  # set 303: no estimate
     *TOKENS_OPTION_VALID,  # set 303: a count printed, credentials
@@ -218,6 +221,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *PACKED_INVALID,  # set 311: tokens packed
     *FORWARDED_INVALID,  # set 305: tokkit-ai's baselines
     *IMAGE_RATE_INVALID,  # set 303: mm-ctx's image rate
     *TOKENS_OPTION_INVALID,  # set 303: velqua's injection
