@@ -249,14 +249,12 @@ class _Estimate:
                     self._add(found, per, "added per item to the token count")
                 else:
                     self._add(found, value, "added to the token count")
-            elif isinstance(n, ast.Assign) and (target := _target(n)) in self.tallies and target in returned:
-                self._add(found, n.value, "that the token count starts from")
             elif (
                 isinstance(n, ast.Assign)
                 and (target := _target(n)) in self.tallies
-                and self._compared(target)
-            ):
                 # ``token_count = 5  # Header`` ... ``if token_count + fe.token_estimate > max_tokens`` (set 303)
+                and (target in returned or self._compared(target))
+            ):
                 self._add(found, n.value, "that the token count starts from")
             elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add) and self._summed_count(n):
                 terms = sum_terms(n)
