@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import CHAR_WORDS, TOKEN_WORDS, words
+from prompt_budget.lint.forms import per_token_key
 from prompt_budget.lint.rule import attr_name, callee_name, number
 
 if TYPE_CHECKING:
@@ -21,15 +21,19 @@ _ROUNDING = frozenset({"int", "round", "ceil", "floor"})
 _LOW, _HIGH = 2.5, 6
 
 
+def _quotient(node: ast.expr) -> ast.BinOp | None:
+    """``node`` as a division, rounded or not (``len(url) // 4``, ``math.ceil(chars / 3)``), else None."""
+    if isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1:
+        node = node.args[0]
+    return node if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Div)) else None
+
+
 def rated_quotient(node: ast.expr) -> ast.expr | None:
     """What ``node`` divides by a literal rate of 2.5 to 6 characters per token, rounded or not (``len(url) //
     4``, ``math.ceil(chars / 3)``): the counted side, else None."""
-    if isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1:
-        node = node.args[0]
-    if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Div))):
-        return None
-    rate = number(node.right)
-    return node.left if rate is not None and _LOW <= rate <= _HIGH else None
+    quotient = _quotient(node)
+    rate = number(quotient.right) if quotient is not None else None
+    return quotient.left if quotient is not None and rate is not None and _LOW <= rate <= _HIGH else None
 
 
 def char_estimate(rule: LintRule, node: ast.expr) -> bool:
@@ -38,19 +42,10 @@ def char_estimate(rule: LintRule, node: ast.expr) -> bool:
     tokkit-ai's baselines)."""
     counted = rated_quotient(node)
     if counted is None:
-        return _named_rate(node)
+        quotient = _quotient(node)
+        return quotient is not None and per_token_key(attr_name(quotient.right) or "") == "chars_per_token"
     return (
         isinstance(counted, ast.Call)
         and callee_name(counted) == "len"
         and rule.names.mentions_tokens(rule.ctx.function_name())
     )
-
-
-def _named_rate(node: ast.expr) -> bool:
-    """``node`` divides by a name of characters per token (``CHARS_PER_TOKEN``, ``self.chars_per_token``)."""
-    if isinstance(node, ast.Call) and callee_name(node) in _ROUNDING and len(node.args) == 1:
-        node = node.args[0]
-    if not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Div))):
-        return False
-    said = words(attr_name(node.right) or "")
-    return "per" in said and bool(CHAR_WORDS.intersection(said)) and bool(TOKEN_WORDS.intersection(said))

@@ -21,7 +21,7 @@ from prompt_budget.lint.context_shares import scales_other_context
 from prompt_budget.lint.names import NameJudge, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS
 from prompt_budget.lint.scaled_units import scales_other_units
-from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.walks import kept_per_file, parents, walk
 
 #: Words of a sequence whose ``len()`` counts tokens or characters, not items.
 _NOT_ITEMS = TOKEN_UNIT_WORDS | frozenset(
@@ -133,6 +133,18 @@ def window_without_tokens(tree: ast.AST | None, name: str) -> bool:
     ws = set(words(name))
     if tree is None or "window" not in ws or ws & (RATIO_CONTEXT_WORDS - {"window"}):
         return False
+    return not _speaks_of_models(tree)
+
+
+#: The last module asked about, with whether it speaks of a model's tokens (asked once per file).
+_spoken: list[tuple[ast.AST, bool]] = kept_per_file([])
+
+
+def _speaks_of_models(tree: ast.AST) -> bool:
+    """A name, an attribute or a string of ``tree`` says tokens, a context, a prompt or an LLM."""
+    if _spoken and _spoken[0][0] is tree:
+        return _spoken[0][1]
+    said = False
     for node in walk(tree):
         if isinstance(node, ast.Name):
             text = node.id
@@ -143,8 +155,10 @@ def window_without_tokens(tree: ast.AST | None, name: str) -> bool:
         else:
             continue
         if any(w in text.lower() for w in _LLM_TEXT):
-            return False
-    return True
+            said = True
+            break
+    _spoken[:] = [(tree, said)]
+    return said
 
 
 def scales_item_counts(tree: ast.AST | None, name: str, names: NameJudge) -> bool:

@@ -156,16 +156,27 @@ _TOKENS_PER_CHAR = re.compile(
 )
 
 
-def rate_stated(rule: LintRule, factor: float, per_char: bool = False) -> bool:
-    """The comment of the statement being walked, or the block right above it, states ``factor``
-    characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``), or
-    with ``per_char`` tokens per character (``# ~0.75 tokens per character`` over ``length * 0.75``, set 303:
-    ai-council-orchestrator's cost estimate)."""
+def _statement_comments(rule: LintRule) -> tuple[str, str]:
+    """The comment of the statement being walked and the block of comment lines right above it."""
     stmt = innermost_statement(rule.ctx.ancestors)
-    comments = (rule.ctx.comment(), comment_above(rule.ctx.lines, stmt))
-    if per_char:
-        return any(float(m.group(1)) == factor for c in comments if c for m in _TOKENS_PER_CHAR.finditer(c))
-    return states_rate(comments, factor)
+    return rule.ctx.comment(), comment_above(rule.ctx.lines, stmt)
+
+
+def rate_stated(rule: LintRule, factor: float) -> bool:
+    """The comment of the statement being walked, or the block right above it, states ``factor``
+    characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``)."""
+    return states_rate(_statement_comments(rule), factor)
+
+
+def tokens_per_char_stated(rule: LintRule, factor: float) -> bool:
+    """The same comments state ``factor`` tokens per character (``# ~0.75 tokens per character`` over
+    ``length * 0.75``, set 303: ai-council-orchestrator's cost estimate)."""
+    return any(
+        float(m.group(1)) == factor
+        for c in _statement_comments(rule)
+        if c
+        for m in _TOKENS_PER_CHAR.finditer(c)
+    )
 
 
 #: A number of tokens in a comment, thousands spelled ``k`` or not (``40 k tokens``, ``2000 tokens``).

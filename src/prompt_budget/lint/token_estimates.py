@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
 from prompt_budget.lint.rule import callee_name
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import enclosing_function, parents, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -143,11 +143,20 @@ def forwarded_estimate(tree: ast.AST | None, fn: ast.FunctionDef | ast.AsyncFunc
     """A function of ``tree`` that estimates tokens returns what ``fn`` returns (``return
     _baseline_search_graph(result_text)`` in ``estimate_baseline_content_tokens``, set 305: tokkit-ai): ``fn``
     estimates them too."""
-    for caller in walk(tree) if tree is not None else ():
-        if isinstance(caller, (ast.FunctionDef, ast.AsyncFunctionDef)) and caller is not fn:
-            returned = [
-                n.value for n in walk(caller) if isinstance(n, ast.Return) and isinstance(n.value, ast.Call)
-            ]
-            if any(callee_name(r) == fn.name for r in returned) and estimates_tokens(caller):
+    if tree is None:
+        return False
+    up = parents(tree)
+    for node in walk(tree):
+        if (
+            isinstance(node, ast.Return)
+            and isinstance(node.value, ast.Call)
+            and callee_name(node.value) == fn.name
+        ):
+            caller = enclosing_function(up, node)
+            if (
+                isinstance(caller, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and caller is not fn
+                and estimates_tokens(caller)
+            ):
                 return True
     return False

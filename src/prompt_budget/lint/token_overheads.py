@@ -161,6 +161,7 @@ class _Estimate:
         self.estimator = estimator
         self.attributes = _constants(owner.body) if owner is not None and estimator else {}
         self._ordered: set[str] | None = None
+        self._ordered_in_sums: set[str] | None = None
         #: locals holding a count of tokens; those of them filled by ``+=`` (the tallies)
         self.counts: set[str] = set()
         self.tallies: set[str] = set()
@@ -253,7 +254,7 @@ class _Estimate:
                 isinstance(n, ast.Assign)
                 and (target := _target(n)) in self.tallies
                 # ``token_count = 5  # Header`` ... ``if token_count + fe.token_estimate > max_tokens`` (set 303)
-                and (target in returned or self._compared(target))
+                and (target in returned or target in self.ordered_in_sums)
             ):
                 self._add(found, n.value, "that the token count starts from")
             elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add) and self._summed_count(n):
@@ -297,15 +298,20 @@ class _Estimate:
             return target in self.tallies or (names.is_token_amount(target) and not names.is_budget(target))
         return False
 
-    def _compared(self, name: str) -> bool:
-        """``name`` is ordered against something, alone or in a sum (``if total + cost > max_tokens``)."""
-        for n in walk(self.fn):
-            if isinstance(n, ast.Compare) and isinstance(n.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
-                for side in (n.left, *n.comparators):
-                    terms = sum_terms(side) if isinstance(side, ast.BinOp) else [side]
-                    if any(type(s) is ast.Name and s.id == name for s in terms):
-                        return True
-        return False
+    @property
+    def ordered_in_sums(self) -> set[str]:
+        """The locals the function orders against something, alone or as a term of a sum (``if total + cost >
+        max_tokens``)."""
+        if self._ordered_in_sums is None:
+            self._ordered_in_sums = {
+                term.id
+                for n in walk(self.fn)
+                if isinstance(n, ast.Compare) and isinstance(n.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE))
+                for side in (n.left, *n.comparators)
+                for term in sum_terms(side)
+                if type(term) is ast.Name
+            }
+        return self._ordered_in_sums
 
     @property
     def ordered(self) -> set[str]:

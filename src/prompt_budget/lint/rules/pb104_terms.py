@@ -27,7 +27,7 @@ from prompt_budget.lint.character_reads import bound_local, bound_values, reads_
 from prompt_budget.lint.flow import function_body, module_functions
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
-from prompt_budget.lint.stated_rates import rate_stated
+from prompt_budget.lint.stated_rates import tokens_per_char_stated
 from prompt_budget.lint.walks import innermost_statement
 
 if TYPE_CHECKING:
@@ -253,6 +253,6 @@ def rate_per_character(rule: LintRule, node: ast.BinOp, unit: Unit, factor: floa
     """A rate above 0.5 tokens per character that the comment on its line states (``length * 0.75  # ~0.75
     tokens per character``, set 303: ai-council-orchestrator) or that is one of a sum's rates
     (``rate_among_rates``)."""
-    if rate_stated(rule, factor, per_char=True):
+    if tokens_per_char_stated(rule, factor):
         return True
     return rate_among_rates(rule.ctx.ancestors, node, unit, rule.ctx.function())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from prompt_budget.lint.class_constants import class_constant_read
 from prompt_budget.lint.model_names import looks_like_model_name
 from prompt_budget.lint.names import NameJudge, words
 from prompt_budget.lint.provider_modules import provider_windows as provider_windows  # noqa: PLC0414
@@ -27,19 +28,12 @@ def _row_of(node: ast.expr) -> str | None:
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
         return None if string_value(node.slice) is not None else node.value.id
     if isinstance(node, ast.Subscript) and string_value(node.slice) is None:
-        return _own(node.value)  # ``self._MAX_TOOL_OUTPUT[mode]`` (set 307: axor-core's compressor)
+        return class_constant_read(node.value)  # ``self._MAX_TOOL_OUTPUT[mode]`` (set 307: axor-core)
     func = node.func if isinstance(node, ast.Call) else None
     if isinstance(func, ast.Attribute) and func.attr == "get" and isinstance(func.value, ast.Name):
         assert isinstance(node, ast.Call)
         return None if node.args and string_value(node.args[0]) is not None else func.value.id
     return None
-
-
-def _own(node: ast.expr) -> str | None:
-    """The name of ``self.TABLE``, ``cls.TABLE``: a class's own table read in its methods; else None."""
-    if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
-        return None
-    return node.attr if node.value.id in {"self", "cls"} else None
 
 
 def int_keyed(keys: list[ast.expr | None]) -> bool:
