@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.imports import import_origins
+
 #: Callees the rules know by name, whose aliases are read as them.
 _KNOWN = frozenset({"Field", "Form", "Query", "Body", "Path", "Header", "field", "Option", "Argument"})
 #: ``import ... Field as PydanticField`` somewhere in a module's text (a cheap gate before the walk).
@@ -20,13 +22,9 @@ def unalias(tree: ast.Module, text: str) -> None:
     """Rename, in place, every read of a known callee's alias imported in ``tree`` to the callee's name."""
     if not _ALIASED.search(text):
         return
-    aliases = {
-        alias.asname: alias.name
-        for node in tree.body
-        if isinstance(node, ast.ImportFrom)
-        for alias in node.names
-        if alias.asname and alias.name in _KNOWN and alias.asname != alias.name
-    }
+    # ``{"PydanticField": "pydantic.Field"}``: the module's imports, under ``if``/``try`` too (``imports``)
+    origins = {local: origin.rsplit(".", 1)[-1] for local, origin in import_origins(tree).items()}
+    aliases = {local: name for local, name in origins.items() if name in _KNOWN and local != name}
     if not aliases:
         return
     for node in ast.walk(tree):
