@@ -171,3 +171,52 @@ def test_a_local_given_to_a_function_of_a_module_imported_whole_is_reported(tmp_
         },
     )
     assert got == [("pkg/cli.py", 5, "PB101", 500)]
+
+
+PRICING = (
+    "from dataclasses import dataclass\nfrom typing import NamedTuple\n\n\n"
+    "@dataclass(slots=True)\nclass ModelPricing:\n    context_limit: int\n    output_limit: int\n"
+    "    input_cost_per_1k: float\n\n\n"
+    "class Quota(NamedTuple):\n    rows: int\n    max_tokens: int\n\n\n"
+    "class Plain:\n    context_limit: int\n"
+)
+
+
+def test_a_row_given_by_position_to_another_modules_dataclass_is_reported_at_its_budget_field(
+    tmp_path: Path,
+) -> None:
+    """Set 311: aleph-rlm's ``ModelPricing(200_000, 64_000, 0.003, 0.015)`` rows, the dataclass defined in
+    ``providers/base.py``: its first field, ``context_limit``, is a window by its name; a ``NamedTuple``'s
+    fields are its positional parameters too; a class neither (no constructor taking its fields) is not read."""
+    got = _lint(
+        tmp_path,
+        {
+            "base.py": PRICING,
+            "anthropic.py": (
+                "from .base import ModelPricing, Plain, Quota  # a file the lint reads: it names tokens\n\n"
+                "class Provider:\n    MODEL_INFO = {\n"
+                '        "claude-sonnet-4": ModelPricing(200_000, 64_000, 0.003),\n'
+                '        "claude-haiku-3-5": ModelPricing(180_000, 8_192, 0.0008),\n    }\n'
+                "    QUOTA = Quota(50, 4000)\n    PLAIN = Plain(100_000)\n"
+            ),
+        },
+    )
+    assert got == [
+        ("pkg/anthropic.py", 5, "PB101", 200000),
+        ("pkg/anthropic.py", 6, "PB101", 180000),
+        ("pkg/anthropic.py", 8, "PB101", 4000),
+    ]
+
+
+def test_a_dataclass_whose_fields_are_no_budgets_takes_none(tmp_path: Path) -> None:
+    got = _lint(
+        tmp_path,
+        {
+            "base.py": PRICING.replace("context_limit", "page_rows").replace("max_tokens", "seconds"),
+            "anthropic.py": (
+                "from .base import ModelPricing, Quota\n\n"
+                "INFO = {'gpt-4o': ModelPricing(200_000, 64_000, 0.003)}  # tokens\nQUOTA = Quota(50, 4000)\n"
+            ),
+        },
+    )
+    assert got == []

@@ -127,3 +127,18 @@ def running_values(
         ) or (isinstance(node, ast.arg) and node.arg == name):
             return None
     return values, added
+
+
+def positional_fields(cls: ast.ClassDef) -> list[str]:
+    """The names a call of ``cls`` binds positionally, in order: its ``__init__``'s parameters after
+    ``self``, else its annotated class fields (dataclass, NamedTuple; ``ClassVar`` fields skipped)."""
+    for stmt in cls.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__":
+            return [p.arg for p in (*stmt.args.posonlyargs, *stmt.args.args)][1:]
+    out: list[str] = []
+    for stmt in cls.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            if "ClassVar" in ast.unparse(stmt.annotation):
+                continue
+            out.append(stmt.target.id)
+    return out

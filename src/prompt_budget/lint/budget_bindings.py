@@ -33,6 +33,7 @@ from prompt_budget.lint.lexer_tokens import lexer_module
 from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
 from prompt_budget.lint.other_units import comment_names_other_unit, described_in_other_unit, logged_length
+from prompt_budget.lint.output_limits import limit_beside_context
 from prompt_budget.lint.param_docstrings import attribute_documented_in_tokens, documented_in_tokens
 from prompt_budget.lint.priced_branches import only_prices
 from prompt_budget.lint.reported_counts import only_reported
@@ -356,6 +357,8 @@ def judge_assignment(
         report_binding(rule, literal, name, value, where, name.isupper())  # ``MAX_TOKENS_RETRY_CEILING``
     elif owned := class_budget_field(rule, target):
         report_binding(rule, literal, name, value, owned, name.isupper())  # ``class TokenBudget``'s ``limit``
+    elif beside := limit_beside_context(rule, target, value):
+        report_binding(rule, literal, name, value, f"{where}, {beside}", name.isupper())  # ``DEFAULT_OUTPUT_LIMIT``
     else:
         held.candidate(rule, name, literal, value)
 

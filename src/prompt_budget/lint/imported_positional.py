@@ -25,11 +25,12 @@ import posixpath
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import positional_fields
 from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
 from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.positional_args import bound_numbers, shape_only
-from prompt_budget.lint.rule import callee_name, dotted
+from prompt_budget.lint.rule import attr_name, callee_name, dotted
 from prompt_budget.lint.token_batches import batches_token_ids
 from prompt_budget.lint.token_floors import compared_to_tokens, keyed_as_budget
 from prompt_budget.lint.walks import walk
@@ -105,6 +106,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 for fn in stmt.body:
                     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == "__init__":
                         _signature(rule, cuts, stmt.name, fn, stmt)
+                _field_signature(rule, stmt)
         if not (self._outside or self._outside_named):
             return
         defined = {
@@ -157,6 +159,23 @@ def _signature(
         if taken:
             arg = next(a for a in (*fn.args.posonlyargs, *fn.args.args) if a.arg == name)
             rule.fact(arg, f"{SIG_FACT}{callable_} {index} {name}", 0)
+
+
+#: Decorators and bases of a class whose annotated fields are its constructor's positional parameters.
+_RECORDS = frozenset({"dataclass", "define", "frozen", "attrs", "NamedTuple"})
+
+
+def _field_signature(rule: LintRule, cls: ast.ClassDef) -> None:
+    """Record the fields of a dataclass or a ``NamedTuple`` (no ``__init__`` of its own) named as token budgets
+    as its constructor's positional parameters (set 311: aleph-rlm's ``ModelPricing(context_limit, output_limit,
+    ...)``, its rows ``ModelPricing(200_000, 64_000, 0.003, 0.015)`` written in the providers' modules)."""
+    marks = {attr_name(d.func if isinstance(d, ast.Call) else d) for d in (*cls.decorator_list, *cls.bases)}
+    if not marks & _RECORDS or any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in cls.body):
+        return
+    fields = {s.target.id: s for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
+    for index, name in enumerate(positional_fields(cls)):
+        if rule.names.is_budget_setting(name):
+            rule.fact(fields[name].target, f"{SIG_FACT}{cls.name} {index} {name}", 0)
 
 
 def _cut(cuts: CutFlow, fn: Function, name: str, owner: ast.ClassDef | None) -> bool:

@@ -535,12 +535,12 @@ class LintRule:
             callee = callee_name(node) or ""
             if callee == "len":
                 return bool(node.args) and self.token_sequence(node.args[0])
-            if isinstance(node.func, ast.Name) and callee in {"min", "max"}:
-                # a clamp of a token amount is a token amount: ``min(max(tokens / 16, 1024), 8192)``
+            if isinstance(node.func, ast.Name) and (
+                callee in {"min", "max"} or (callee == "int" and len(node.args) == 1)
+            ):  # a clamp of a token amount is one: ``min(max(tokens / 16, 1024), 8192)``, ``int(n_tokens)``
                 return any(self.token_amount(a) for a in node.args)
             if callee in {"get", "pop", "getattr"}:
-                name = attr_name(node)
-                return name is not None and self.names.is_token_amount(name)
+                return (name := attr_name(node)) is not None and self.names.is_token_amount(name)
             return (
                 self.names.mentions_tokens(callee)
                 and callee not in _TOKENIZE_CALLS

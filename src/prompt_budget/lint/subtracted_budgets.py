@@ -34,3 +34,14 @@ def subtracted_budget(rule: LintRule, node: ast.BinOp) -> str | None:
         budget = budget or _budget_term(rule, left.right)
         left = left.left
     return (attr_name(left) or budget) if budget is not None else None
+
+
+def taken_off_budget(rule: LintRule, value: ast.AST, use: ast.AST | None) -> bool:
+    """``use`` takes ``value`` off a budget (``context_limit - reserve``): a clamp bound to ``reserve`` is a
+    reserve of tokens (set 311: aleph-rlm's ``reserve = min(provider.get_output_limit(model), 8192)``)."""
+    return (
+        isinstance(use, ast.BinOp)
+        and isinstance(use.op, ast.Sub)
+        and use.right is value
+        and rule.budget_expr(use.left) is not None
+    )

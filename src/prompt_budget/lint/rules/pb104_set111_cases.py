@@ -30,6 +30,7 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     WORD_ESTIMATE_INVALID,
     WORD_ESTIMATE_VALID,
 )
+from prompt_budget.lint.rules.pb101_set313_cases import WHOLE_BUDGET_INVALID, WHOLE_BUDGET_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -81,6 +82,7 @@ SET111_VALID = (
     *WORD_ESTIMATE_VALID,  # set 307: a reading time
     *DOUBLED_VALID,  # set 307: aios-runtime's doubled total
     *PER_CHAR_VALID,  # set 303: no rate stated, another rate
+    *WHOLE_BUDGET_VALID,  # set 311: items
     *INJECT_VALID,  # set 263: kaos-harness's memory block
     *NTOK_VALID,  # set 291: a count of rows
     *FILE_SIZE_VALID,  # set 283: floats in a file
@@ -129,6 +131,7 @@ SET111_INVALID = (
     *WORD_ESTIMATE_INVALID,  # set 307: roshni's estimate
     *DOUBLED_INVALID,  # set 307: a prompt's count doubled
     *PER_CHAR_INVALID,  # set 303: ai-council-orchestrator
+    *WHOLE_BUDGET_INVALID,  # set 311: aidumem's recall
     *INJECT_INVALID,  # set 263: kaos-harness's memory block
     *NTOK_INVALID,  # set 291: mfs-server's fallback counter
     *FILE_SIZE_INVALID,  # set 283: alexandria-wiki's file estimates

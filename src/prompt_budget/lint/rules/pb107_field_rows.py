@@ -31,11 +31,10 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.assignments import first_target
+from prompt_budget.lint.assignments import first_target, positional_fields
 from prompt_budget.lint.given_fields import said_fields
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name
-from prompt_budget.lint.rules.pb107_spec_rows import positional_fields
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule

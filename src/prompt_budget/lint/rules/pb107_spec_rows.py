@@ -9,26 +9,12 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.assignments import positional_fields
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import walk
 
 #: The field of a spec holding the value used when none is given (``default``, ``default_value``).
 DEFAULT_FIELDS = frozenset({"default", "default_value", "dflt"})
-
-
-def positional_fields(cls: ast.ClassDef) -> list[str]:
-    """The names a call of ``cls`` binds positionally, in order: its ``__init__``'s parameters after
-    ``self``, else its annotated class fields (dataclass, NamedTuple; ``ClassVar`` fields skipped)."""
-    for stmt in cls.body:
-        if isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__":
-            return [p.arg for p in (*stmt.args.posonlyargs, *stmt.args.args)][1:]
-    out: list[str] = []
-    for stmt in cls.body:
-        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-            if "ClassVar" in ast.unparse(stmt.annotation):
-                continue
-            out.append(stmt.target.id)
-    return out
 
 
 def class_fields(tree: ast.AST | None) -> dict[str, list[str]]:

@@ -1,0 +1,45 @@
+"""Cases from sets 313 onward (issue 19), read by the rules they name.
+
+Set 311's others: PB102, an output limit named without tokens beside a context limit of the same class or module
+(aleph-rlm's ``DEFAULT_CONTEXT_LIMIT = 200_000`` and ``DEFAULT_OUTPUT_LIMIT = 8_192``, ``output_limits``); PB101, an
+environment read's default taken as the fallback of a budget (``self._context_size = context_size or
+int(os.getenv("ALEPH_LLAMACPP_CTX", "8192"))``, ``env_defaults``); PB103, a clamp bound to a local a budget has taken
+off it (``reserve = min(provider.get_output_limit(model), 8192)`` ... ``context_limit - reserve``,
+``subtracted_budgets.taken_off_budget``); PB104, a budget made whole by ``int()`` before its conversion to characters
+(aidumem's ``budget_chars = max(0, int(max_tokens)) * 4``, ``LintRule.token_amount``).
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_OUTPUT_LIMIT = "class AnthropicProvider:\n    DEFAULT_{other} = 200_000\n    DEFAULT_OUTPUT_LIMIT = 8_192\n"
+OUTPUT_LIMIT_VALID = (
+    Valid(_OUTPUT_LIMIT.format(other="RETRY_SECONDS")),  # no context limit beside it
+)
+OUTPUT_LIMIT_INVALID = (
+    Invalid("CONTEXT_LIMIT = 200_000\nOUTPUT_LIMIT = 30_000  # chars of a tool's output\n", line=1),
+    Invalid(_OUTPUT_LIMIT.format(other="CONTEXT_LIMIT"), count=2),
+    Invalid("class Opencode:\n    context_limit: int = 32768\n    output_limit: int = 4096\n", count=2),
+)
+
+_ENV_OR = (
+    "import os\n\nclass Server:\n    def __init__(self, {name}=None):\n"
+    '        self._{name} = {name} or int(os.getenv("ALEPH_LLAMACPP_SETTING", "8192"))\n'
+)
+ENV_OR_VALID = (Valid(_ENV_OR.format(name="gpu_layers")),)
+ENV_OR_INVALID = (Invalid(_ENV_OR.format(name="context_size"), line=5),)
+
+_RESERVE_CLAMP = (
+    "def trim(provider, model):\n    context_limit = provider.get_context_limit(model)\n"
+    "    reserve = min(provider.get_output_limit(model), 8192)\n    return {use}\n"
+)
+RESERVE_CLAMP_VALID = (Valid(_RESERVE_CLAMP.format(use="reserve - context_limit")),)
+RESERVE_CLAMP_INVALID = (Invalid(_RESERVE_CLAMP.format(use="context_limit - reserve"), line=3),)
+
+_WHOLE_BUDGET = (
+    "def recall(items, max_tokens):\n    budget_chars = max(0, {whole}) * 4\n"
+    "    return [i for i in items if len(i) < budget_chars]\n"
+)
+WHOLE_BUDGET_VALID = (Valid(_WHOLE_BUDGET.format(whole="int(max_items)")),)
+WHOLE_BUDGET_INVALID = (Invalid(_WHOLE_BUDGET.format(whole="int(max_tokens)"), line=2),)
