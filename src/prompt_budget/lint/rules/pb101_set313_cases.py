@@ -7,6 +7,9 @@ int(os.getenv("ALEPH_LLAMACPP_CTX", "8192"))``, ``env_defaults``); PB103, a clam
 off it (``reserve = min(provider.get_output_limit(model), 8192)`` ... ``context_limit - reserve``,
 ``subtracted_budgets.taken_off_budget``); PB104, a budget made whole by ``int()`` before its conversion to characters
 (aidumem's ``budget_chars = max(0, int(max_tokens)) * 4``, ``LintRule.token_amount``).
+
+Set 313's: PB107, one finding for a list of calls of one class whose rows give a window or leave the class's default
+(set 314: eden-cli's ``_BUILTIN_MODELS = [ModelConfig(..., context_length=32768), ModelConfig(...), ...]``).
 """
 
 from __future__ import annotations
@@ -43,3 +46,12 @@ _WHOLE_BUDGET = (
 )
 WHOLE_BUDGET_VALID = (Valid(_WHOLE_BUDGET.format(whole="int(max_items)")),)
 WHOLE_BUDGET_INVALID = (Invalid(_WHOLE_BUDGET.format(whole="int(max_tokens)"), line=2),)
+
+_CALL_ROWS = (
+    "MODELS = [\n    Cfg(name='qwen2.5-coder', context_length=32768),\n    {a}(name='llama3.1'),\n"
+    "    {a}(name='mistral'),\n    {a}(name='gemma2'),\n    Cfg(name='gpt-4o', context_length=128000),\n]\n"
+)
+CALL_ROWS_INVALID = (
+    Invalid(_CALL_ROWS.format(a="Cfg"), line=1),  # one table, whatever rows leave the class's default
+    Invalid(_CALL_ROWS.format(a="Plugin"), count=2),  # two rows among other things: one each
+)

@@ -91,9 +91,11 @@ def literal_value(node: ast.AST | None) -> Any:
     raise ValueError(f"not a literal: {type(node).__name__}")
 
 
-def _size(literal: ast.expr) -> int:
-    """The number of elements (values) of a list, tuple, set or dict literal."""
-    return len(literal.values) if isinstance(literal, ast.Dict) else len(getattr(literal, "elts", ()))
+def _others(literal: ast.expr, callee: str) -> int:
+    """The number of elements (values) of a list, tuple, set or dict literal that are no calls of ``callee``: a
+    call is a row whether it gives a window or leaves the class's default (set 314: eden-cli's ``ModelConfig``)."""
+    items = literal.values if isinstance(literal, ast.Dict) else getattr(literal, "elts", ())
+    return sum(1 for i in items if not (isinstance(i, ast.Call) and callee_name(i) == callee))
 
 
 class BudgetTable(LintRule):
@@ -265,15 +267,9 @@ class BudgetTable(LintRule):
         self._spec_row(node)
         self._output_row(node)  # ``"claude-opus-4-6": Spec(context_tokens=..., response_tokens=...)``
         given_rows(self, node)  # ``Provider(models={"model-a": (200_000, 32_000)})`` (set 97)
-        for a in node.args:
-            if type(a) is ast.Constant and type(a.value) is int and a.value >= 1024:
-                break
-        else:
-            for kw in node.keywords:
-                if type(kw.value) is ast.Constant and type(kw.value.value) is int and kw.value.value >= 1024:
-                    break
-            else:
-                return  # no window-sized number among the arguments (the common case: leave at once)
+        given = [*node.args, *(kw.value for kw in node.keywords)]
+        if not any(type(a) is ast.Constant and type(a.value) is int and a.value >= 1024 for a in given):
+            return  # no window-sized number among the arguments (the common case: leave at once)
         field_table(self, node)  # ``{"tiny": Profile("tiny", 3000)}``, ``context: int  # token budget``
         if reads_environment(node):
             return  # ``env_int("CLAUDE_MAX_TOKENS", 4096)``: a setting's name and default, not a row
@@ -379,7 +375,7 @@ class BudgetTable(LintRule):
                     tables[holder] = tables.get(holder, 0) + 1
             done = set(field_tables(self))  # reported by their field (``field_table``)
             for literal, value, model, holder in rows:
-                if holder is not None and tables[holder] > 1 and tables[holder] * 2 > _size(holder):
+                if holder is not None and tables[holder] > 1 and tables[holder] > _others(holder, callee):
                     if holder not in done:  # the table's literal, once: its range covers the rows
                         done.add(holder)
                         self.report(

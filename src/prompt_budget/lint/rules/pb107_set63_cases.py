@@ -11,6 +11,7 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     EMBEDDERS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set303_cases import OWN_TABLE_INVALID, OWN_TABLE_VALID
+from prompt_budget.lint.rules.pb101_set313_cases import CALL_ROWS_INVALID
 from prompt_budget.lint.rules.pb103_set263_cases import CATALOG_INVALID, CATALOG_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import MODEL_CONTEXT_INVALID, MODEL_CONTEXT_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
@@ -83,6 +84,7 @@ SET63_VALID = (
 
 SET63_INVALID = (
     *OWN_TABLE_INVALID,  # set 307: axor-core's compressor
+    *CALL_ROWS_INVALID,  # set 313: eden-cli's built-in models
     *CATALOG_INVALID,  # set 268: olaiedge's model catalogue
     *EMBEDDERS_INVALID,  # set 285: neatmem's embedding windows
     *DEPTHS_INVALID,  # set 291: skillsmith's depths by budget
