@@ -131,3 +131,29 @@ def test_a_generic_variant_or_an_imported_one_is_compared(tmp_path: Path) -> Non
         "pkg/providers/base_client.py",
         "pkg/providers/acme_client.py",
     }
+
+
+def test_a_backend_no_word_list_knows_beside_named_providers_serves_its_own(tmp_path: Path) -> None:
+    """Set 313: agentkernel-cli's ``providers/local.py`` (an Ollama or vLLM endpoint) keeps its own window beside
+    ``anthropic.py``'s and ``openai.py``'s; a generic module (``base.py``) of the folder serves none, and a folder
+    not named for backends makes no variant of its modules."""
+    files = {
+        "pkg/providers/__init__.py": "",
+        "pkg/providers/anthropic.py": _backend(200_000),
+        "pkg/providers/openai.py": _backend(128_000),
+        "pkg/providers/local.py": _backend(8192),
+    }
+    assert _lint(tmp_path, files) == set()
+    files["pkg/providers/base.py"] = _backend(4096)
+    assert _lint(tmp_path / "b", files) == {
+        "pkg/providers/base.py",
+        "pkg/providers/anthropic.py",
+        "pkg/providers/openai.py",
+        "pkg/providers/local.py",
+    }
+    renamed = {k.replace("providers", "tools"): v for k, v in files.items() if "base" not in k}
+    assert _lint(tmp_path / "c", renamed) == {
+        "pkg/tools/anthropic.py",
+        "pkg/tools/openai.py",
+        "pkg/tools/local.py",
+    }

@@ -141,3 +141,11 @@ BAND_NAMES = frozenset({("pre", "tokens"), ("next", "tokens")})
 def decoding_state(ws: tuple[str, ...]) -> bool:
     """A rollback or look-back depth, or an attention band: decoding state, not a budget."""
     return not ROLLBACK_WORDS.isdisjoint(ws) or ws in BAND_NAMES
+
+
+#: Words of a local name that may hold a budget read earlier in its function (``max_window``, ``headroom``: set 313).
+LOCAL_LIMIT_WORDS = frozenset(
+    {"max", "window", "limit", "budget", "cap", "context", "ctx", "available", "room", "headroom"}
+)
+#: Abbreviations of a window or a cap a local may be named by.
+LOCAL_LIMIT_NAMES = frozenset({"cw", "ctx_w", "win", "mt", "mx"})

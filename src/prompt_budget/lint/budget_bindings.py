@@ -358,7 +358,9 @@ def judge_assignment(
     elif owned := class_budget_field(rule, target):
         report_binding(rule, literal, name, value, owned, name.isupper())  # ``class TokenBudget``'s ``limit``
     elif beside := limit_beside_context(rule, target, value):
-        report_binding(rule, literal, name, value, f"{where}, {beside}", name.isupper())  # ``DEFAULT_OUTPUT_LIMIT``
+        report_binding(
+            rule, literal, name, value, f"{where}, {beside}", name.isupper()
+        )  # ``DEFAULT_OUTPUT_LIMIT``
     else:
         held.candidate(rule, name, literal, value)
 

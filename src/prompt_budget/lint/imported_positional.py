@@ -172,7 +172,9 @@ def _field_signature(rule: LintRule, cls: ast.ClassDef) -> None:
     marks = {attr_name(d.func if isinstance(d, ast.Call) else d) for d in (*cls.decorator_list, *cls.bases)}
     if not marks & _RECORDS or any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in cls.body):
         return
-    fields = {s.target.id: s for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
+    fields = {
+        s.target.id: s for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+    }
     for index, name in enumerate(positional_fields(cls)):
         if rule.names.is_budget_setting(name):
             rule.fact(fields[name].target, f"{SIG_FACT}{cls.name} {index} {name}", 0)

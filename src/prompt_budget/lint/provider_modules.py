@@ -197,4 +197,32 @@ def sibling_providers(paths: set[str]) -> dict[str, str]:
         for path, variant in members.items():
             if _provider_of_name(variant) is None and not set(variant.split("_")) & _NO_VARIANT:
                 out[path] = f"variant {variant}"
+    return {**_folder_variants(paths), **out}
+
+
+#: Folders holding one module per backend (``providers/anthropic.py`` beside ``providers/local.py``).
+_BACKEND_FOLDERS = frozenset({"providers", "provider", "backends", "backend", "llms", "llm_providers"})
+
+
+def _folder_variants(paths: set[str]) -> dict[str, str]:
+    """Modules of a folder named for backends (``providers/``) where two modules at least are named for
+    a provider: each of the others serves the backend its name says, one no word list knows (set 313:
+    agentkernel-cli's ``providers/local.py``, an Ollama or vLLM endpoint, its ``DEFAULT_CONTEXT_WINDOW = 8192``
+    beside ``anthropic.py``'s 200_000 and ``openai.py``'s 128_000); a generic name (``base.py``) serves none."""
+    folders: dict[PurePath, list[PurePath]] = {}
+    for path in map(PurePath, paths):
+        folders.setdefault(path.parent, []).append(path)
+    out: dict[str, str] = {}
+    for folder, members in folders.items():
+        named = sum(1 for m in members if _provider_of_name(m.stem) is not None)
+        if folder.name.lower() not in _BACKEND_FOLDERS or named < 2:
+            continue
+        for m in members:
+            stem = m.stem.lower()
+            if (
+                _provider_of_name(stem) is None
+                and not stem.startswith("_")
+                and not set(stem.split("_")) & _NO_VARIANT
+            ):
+                out[str(m)] = f"variant {stem}"
     return out

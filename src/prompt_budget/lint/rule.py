@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from prompt_budget.lint.amount_words import LOCAL_LIMIT_NAMES, LOCAL_LIMIT_WORDS
 from prompt_budget.lint.bucket_refills import refilled
 from prompt_budget.lint.comment_units import without_char_rates
 from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS, trailing_comment
@@ -370,9 +371,6 @@ BUDGET_WORDS = re.compile(
 _TOKENIZE_CALLS = frozenset(
     {"encode", "encode_ordinary", "tokenize", "encode_batch", "tokenizer", "apply_chat_template", "_tokenize"}
 )
-#: Words of a local name that may hold a budget read earlier in its function (``max_window``).
-_LIMIT_WORDS = frozenset({"max", "window", "limit", "budget", "cap", "context", "ctx", "available", "room"})
-_SHORT = frozenset({"cw", "ctx_w", "win", "mt", "mx"})  # abbreviations of a window or a cap
 _ENCODER_WORDS = frozenset(
     {"enc", "encoding", "encoder", "tokenizer", "tiktoken", "tok", "bpe", "tokenizers"}
 )
@@ -572,7 +570,9 @@ class LintRule:
         name = attr_name(node) or table_name(node)  # ``WINDOWS[model]``: ``table_entries``
         if name is not None and (self.names.is_budget(name) or token_quota_name(name)):  # ``tpm - est - 64``
             return name
-        if isinstance(node, ast.Name) and (_LIMIT_WORDS.intersection(words(node.id)) or node.id in _SHORT):
+        if isinstance(node, ast.Name) and (
+            LOCAL_LIMIT_WORDS.intersection(words(node.id)) or node.id in LOCAL_LIMIT_NAMES
+        ):
             fn: ast.AST | None = self.ctx.function()  # ``cw = context_window(model)`` (set 235)
             if fn is None and self.ctx.tree is not None:  # a constant asks: the name's own function (set 247)
                 fn = enclosing_function(parents(self.ctx.tree), node)

@@ -389,6 +389,15 @@ def innermost_statement(ancestors: Sequence[ast.AST]) -> ast.stmt | None:
     return next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
 
 
+def gives_up(stmt: ast.stmt) -> bool:
+    """``raise ...``, ``return`` or ``return None``: a statement that leaves the function with nothing."""
+    value = stmt.value if isinstance(stmt, ast.Return) else None
+    return isinstance(stmt, ast.Raise) or (
+        isinstance(stmt, ast.Return)
+        and (value is None or (type(value) is ast.Constant and value.value is None))
+    )
+
+
 def enclosing_function(up: dict[ast.AST, ast.AST], node: ast.AST) -> ast.AST | None:
     """The nearest function (or lambda) holding ``node``, by its parents ``up`` (``parents``); else None."""
     found = up.get(node)

@@ -9,7 +9,9 @@ off it (``reserve = min(provider.get_output_limit(model), 8192)`` ... ``context_
 (aidumem's ``budget_chars = max(0, int(max_tokens)) * 4``, ``LintRule.token_amount``).
 
 Set 313's: PB107, one finding for a list of calls of one class whose rows give a window or leave the class's default
-(set 314: eden-cli's ``_BUILTIN_MODELS = [ModelConfig(..., context_length=32768), ModelConfig(...), ...]``).
+(set 314: eden-cli's ``_BUILTIN_MODELS = [ModelConfig(..., context_length=32768), ModelConfig(...), ...]``); PB103, a
+floor under which a function gives up, of a local holding what a reserve leaves of a budget (agentkernel-cli's
+``headroom = max_tokens - 1024`` ... ``if headroom < 1024: return None``, ``walks.gives_up``).
 """
 
 from __future__ import annotations
@@ -54,4 +56,14 @@ _CALL_ROWS = (
 CALL_ROWS_INVALID = (
     Invalid(_CALL_ROWS.format(a="Cfg"), line=1),  # one table, whatever rows leave the class's default
     Invalid(_CALL_ROWS.format(a="Plugin"), count=2),  # two rows among other things: one each
+)
+
+_GIVE_UP = (
+    "def thinking_config(reasoning, max_tokens):\n    headroom = max_tokens - 1024\n    if headroom < 1000:\n"
+    "        {body}\n    return {{'budget_tokens': min(4096, headroom)}}\n"
+)
+GIVE_UP_VALID = (Valid(_GIVE_UP.format(body="print('little room')").replace("4096", "limit")),)
+GIVE_UP_INVALID = (
+    Invalid(_GIVE_UP.format(body="return None"), line=3, count=2),  # and the cap of 4096
+    Invalid(_GIVE_UP.format(body="return"), line=3, count=2),
 )

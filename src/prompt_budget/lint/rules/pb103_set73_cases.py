@@ -21,7 +21,12 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     TWINS_INVALID,
     TWINS_VALID,
 )
-from prompt_budget.lint.rules.pb101_set313_cases import RESERVE_CLAMP_INVALID, RESERVE_CLAMP_VALID
+from prompt_budget.lint.rules.pb101_set313_cases import (
+    GIVE_UP_INVALID,
+    GIVE_UP_VALID,
+    RESERVE_CLAMP_INVALID,
+    RESERVE_CLAMP_VALID,
+)
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -81,6 +86,7 @@ SET73_VALID = (
     *THINKING_VALID,  # set 303: a cap of retries
     *RATED_FLOOR_VALID,  # set 305: rows, lines
     *RESERVE_CLAMP_VALID,  # set 311: a budget taken off the clamp
+    *GIVE_UP_VALID,  # set 313: a warning, not a floor
     *IF_CLAMP_VALID,  # set 262: clamps written as ifs of other things
     *SUMMED_VALID,  # set 285: seconds summed
     *ESTIMATE_VALID,  # set 287: a word estimate
@@ -149,6 +155,7 @@ SET73_INVALID = (
     *THINKING_INVALID,  # set 303: mm-ctx's thinking cap
     *RATED_FLOOR_INVALID,  # set 305: tokkit-ai's baselines
     *RESERVE_CLAMP_INVALID,  # set 311: aleph-rlm's trimming
+    *GIVE_UP_INVALID,  # set 313: agentkernel-cli's thinking headroom
     *IF_CLAMP_INVALID,  # set 262: aient's clamps written as ifs
     *SUMMED_INVALID,  # set 285: pact-agents' tokens summed per phase
     *ESTIMATE_INVALID,  # set 287: warderbox's routing ladder

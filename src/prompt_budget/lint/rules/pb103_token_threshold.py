@@ -55,7 +55,7 @@ from prompt_budget.lint.threshold_ladders import ladder_rung
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
 from prompt_budget.lint.validated_params import validated_amount
-from prompt_budget.lint.walks import innermost_statement, past_clamps, walk
+from prompt_budget.lint.walks import gives_up, innermost_statement, past_clamps, walk
 from prompt_budget.lint.word_floors import floor_not_in_tokens
 
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -408,9 +408,9 @@ class TokenThreshold(LintRule):
         return bool(name) and self.names.is_budget_setting(name or "")
 
     def _raising_test(self) -> bool:
-        """The comparison being visited is the test of an ``if`` whose body raises: a floor a budget must clear."""
+        """The test of an ``if`` whose body raises or returns nothing: a floor a budget must clear (set 313)."""
         stmt = innermost_statement(self.ctx.ancestors)
-        return isinstance(stmt, ast.If) and bool(stmt.body) and isinstance(stmt.body[0], ast.Raise)
+        return isinstance(stmt, ast.If) and bool(stmt.body) and gives_up(stmt.body[0])
 
     @cached_property
     def _ifs(self) -> IfClamps:
