@@ -51,7 +51,7 @@ from prompt_budget.lint.stated_rates import (
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_strings import token_string_length
 from prompt_budget.lint.token_windows import where_token_window
-from prompt_budget.lint.walks import innermost_statement
+from prompt_budget.lint.walks import innermost_statement, source_of
 from prompt_budget.lint.word_counts import compared_with_words, sliced_words
 
 if TYPE_CHECKING:
@@ -269,7 +269,7 @@ def judge_assignment(
     if isinstance(target, ast.Attribute) and llama_index_size(rule, target):
         # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
         report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
-    elif credential_lifetime(rule, name):
+    elif credential_lifetime(rule, name) or credential_count(rule, name):
         return  # ``_SA_TOKEN_BUFFER = 300  # refresh 5 min before expiry``: a credential's seconds
     elif not rule.ctx.scopes and token_string_length(rule, name):
         return  # ``MAX_TOKEN_SIZE = 16_384`` ... ``len(token) > MAX_TOKEN_SIZE``: a credential's characters
@@ -402,6 +402,20 @@ def credential_lifetime(rule: LintRule, name: str) -> bool:
         and bool(comment)
         and not any(w in {"tokens", "toks"} for w in words(comment))
         and any(w in _LIFETIME_WORDS for w in words(comment))
+    )
+
+
+#: A credential's token class a module names (``OAuthToken``, ``AccessToken``, ``APIToken``).
+_CREDENTIAL_CLASS = re.compile(r"\b(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login)Token\b")
+
+
+def credential_count(rule: LintRule, name: str) -> bool:
+    """A name about one token (``_TOKEN_CAP``, not ``..._TOKENS``) in a module naming a credential's token class:
+    how many credentials are made (set 314: mastodon-mock's ``_TOKEN_CAP = 200`` ... ``account_ids[:_TOKEN_CAP]``
+    building ``OAuthToken`` rows)."""
+    ws = words(name)
+    return (
+        "token" in ws and "tokens" not in ws and bool(_CREDENTIAL_CLASS.search(source_of(rule.ctx.lines)[0]))
     )
 
 

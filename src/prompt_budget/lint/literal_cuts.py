@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import zero
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.rule import attr_name, callee_name, dotted
 from prompt_budget.lint.token_lists import local_values, row_of
 from prompt_budget.lint.walks import brief_source
 
@@ -78,6 +78,8 @@ def _logged(rule: LintRule, cut: ast.Subscript) -> bool:
     )
 
 
+#: Words of a lexical search index whose tokenizer splits text into terms (set 314: webscout-mcp's BM25 rerank).
+_LEXICAL = frozenset({"bm25", "bm25okapi", "tfidf", "whoosh", "lucene", "sparse", "lexical"})
 #: Words of a name holding ids a tokenizer made (``input_ids``, ``token_ids``).
 _ID_WORDS = frozenset({"input", "token"})
 
@@ -88,7 +90,12 @@ def _encoded(rule: LintRule, node: ast.expr, depth: int = 0) -> bool:
     if isinstance(node, ast.Call):
         callee = callee_name(node) or ""
         encodes = callee.startswith("encode") or callee == "tokenize"
-        return (encodes and rule.token_sequence(node)) or callee in {"tokenizer", "apply_chat_template"}
+        lexical = any(
+            w in dotted(node.func).lower() for w in _LEXICAL
+        )  # ``self.bm25.tokenizer(text)``: terms
+        return (encodes and rule.token_sequence(node)) or (
+            callee in {"tokenizer", "apply_chat_template"} and not lexical
+        )
     ws = set(words(attr_name(node) or ""))
     if "ids" in ws and ws & _ID_WORDS:
         return True

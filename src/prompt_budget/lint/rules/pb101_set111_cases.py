@@ -33,7 +33,12 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
     SMALL_ENV_VALID,
 )
 from prompt_budget.lint.rules.pb101_set303_cases import ANNOTATED_ENV_INVALID, ANNOTATED_ENV_VALID
-from prompt_budget.lint.rules.pb101_set313_cases import ENV_OR_INVALID, ENV_OR_VALID
+from prompt_budget.lint.rules.pb101_set313_cases import (
+    ENV_OR_INVALID,
+    ENV_OR_VALID,
+    TERMS_INVALID,
+    TERMS_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
     CODE_ENV_VALID,
@@ -91,6 +96,7 @@ from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID,
 SET111_VALID = (
     *ANNOTATED_ENV_VALID,  # set 303: seconds
     *ENV_OR_VALID,  # set 311: a GPU's layers
+    *TERMS_VALID,  # set 314: a lexical index's terms
     *LIMITS_VALID,  # set 271: taui's model limits
     *BUCKET_VALID,  # set 283: alexandria-wiki's rate limiter
     *BESIDE_VALID,  # set 283: a count beside a budget
@@ -146,6 +152,7 @@ SET111_VALID = (
 SET111_INVALID = (
     *ANNOTATED_ENV_INVALID,  # set 303: velqua's settings
     *ENV_OR_INVALID,  # set 311: aleph-rlm's llama.cpp context
+    *TERMS_INVALID,  # set 314: a model's tokens
     *LIMITS_INVALID,  # set 271: taui's model limits
     *BUCKET_INVALID,  # set 283: a client's cap beside a rate of requests
     *BESIDE_INVALID,  # set 283: eda-bridge-runtime's compaction settings

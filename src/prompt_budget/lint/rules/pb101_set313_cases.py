@@ -12,6 +12,12 @@ Set 313's: PB107, one finding for a list of calls of one class whose rows give a
 (set 314: eden-cli's ``_BUILTIN_MODELS = [ModelConfig(..., context_length=32768), ModelConfig(...), ...]``); PB103, a
 floor under which a function gives up, of a local holding what a reserve leaves of a budget (agentkernel-cli's
 ``headroom = max_tokens - 1024`` ... ``if headroom < 1024: return None``, ``walks.gives_up``).
+
+Set 313's others: PB102, not a cap on one token in a module naming a credential's token class (set 314:
+mastodon-mock's ``_TOKEN_CAP = 200`` ... ``account_ids[:_TOKEN_CAP]`` building ``OAuthToken`` rows,
+``budget_bindings.credential_count``); PB101, not a cut of the terms a lexical index's tokenizer made (webscout-mcp's
+``doc_tokens = self.bm25.tokenizer(result.content)`` ... ``doc_tokens[:100]``, ``literal_cuts``); PB104, a size in
+UTF-8 bytes divided into tokens (subagent-harness-mcp's ``return (utf8_bytes + 2) // 3``, ``pb104_bytes.of_text``).
 """
 
 from __future__ import annotations
@@ -67,3 +73,21 @@ GIVE_UP_INVALID = (
     Invalid(_GIVE_UP.format(body="return None"), line=3, count=2),  # and the cap of 4096
     Invalid(_GIVE_UP.format(body="return"), line=3, count=2),
 )
+
+_TOKEN_ROWS = (
+    "from .models import {cls}\n\n# Cap on how many generated accounts get a loginable token.\n_TOKEN_CAP = 200\n\n"
+    "def seed(session, account_ids):\n    return [{cls}(account_id=a) for a in account_ids[:_TOKEN_CAP]]\n"
+)
+TOKEN_ROWS_VALID = (Valid(_TOKEN_ROWS.format(cls="OAuthToken")),)
+TOKEN_ROWS_INVALID = (Invalid(_TOKEN_ROWS.format(cls="Message"), line=4),)
+
+_TERMS = (
+    "def rerank(self, query, results):\n    for result in results:\n"
+    "        doc_tokens = self.{index}.tokenizer(result.content)\n        first = set(doc_tokens[:100])\n"
+)
+TERMS_VALID = (Valid(_TERMS.format(index="bm25")), Valid(_TERMS.format(index="tfidf_index")))
+TERMS_INVALID = (Invalid(_TERMS.format(index="llm"), line=4),)
+
+_UTF8 = "def rough_token_estimate({name}: int) -> int:\n    return ({name} + 2) // 3\n"
+UTF8_VALID = (Valid(_UTF8.format(name="audio_bytes")),)
+UTF8_INVALID = (Invalid(_UTF8.format(name="utf8_bytes"), line=2),)

@@ -36,7 +36,12 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     TOKENS_OPTION_INVALID,
     TOKENS_OPTION_VALID,
 )
-from prompt_budget.lint.rules.pb101_set313_cases import OUTPUT_LIMIT_INVALID, OUTPUT_LIMIT_VALID
+from prompt_budget.lint.rules.pb101_set313_cases import (
+    OUTPUT_LIMIT_INVALID,
+    OUTPUT_LIMIT_VALID,
+    TOKEN_ROWS_INVALID,
+    TOKEN_ROWS_VALID,
+)
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -145,6 +150,7 @@ SET117_VALID = (
     *TOKENS_OPTION_VALID,  # set 303: a count printed, credentials
     *LADDER_VALID,  # set 303: a ladder of retries, of page sizes, a slice
     *OUTPUT_LIMIT_VALID,  # set 311: no context limit beside it
+    *TOKEN_ROWS_VALID,  # set 314: mastodon-mock's access tokens
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_VALID,  # set 285: a class's table of upload sizes
     *COLD_START_VALID,  # set 287: the fallback of retries
@@ -229,6 +235,7 @@ SET117_INVALID = (
     *TOKENS_OPTION_INVALID,  # set 303: velqua's injection
     *LADDER_INVALID,  # set 303: ai-council-orchestrator
     *OUTPUT_LIMIT_INVALID,  # set 311: aleph-rlm's providers
+    *TOKEN_ROWS_INVALID,  # set 314: no credential's class
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_INVALID,  # set 285: pact-agents' class table of output caps
     *COLD_START_INVALID,  # set 287: green-sarc's cold-start completion

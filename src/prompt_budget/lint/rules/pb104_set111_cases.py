@@ -30,7 +30,12 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     WORD_ESTIMATE_INVALID,
     WORD_ESTIMATE_VALID,
 )
-from prompt_budget.lint.rules.pb101_set313_cases import WHOLE_BUDGET_INVALID, WHOLE_BUDGET_VALID
+from prompt_budget.lint.rules.pb101_set313_cases import (
+    UTF8_INVALID,
+    UTF8_VALID,
+    WHOLE_BUDGET_INVALID,
+    WHOLE_BUDGET_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -83,6 +88,7 @@ SET111_VALID = (
     *DOUBLED_VALID,  # set 307: aios-runtime's doubled total
     *PER_CHAR_VALID,  # set 303: no rate stated, another rate
     *WHOLE_BUDGET_VALID,  # set 311: items
+    *UTF8_VALID,  # set 314: audio's bytes
     *INJECT_VALID,  # set 263: kaos-harness's memory block
     *NTOK_VALID,  # set 291: a count of rows
     *FILE_SIZE_VALID,  # set 283: floats in a file
@@ -132,6 +138,7 @@ SET111_INVALID = (
     *DOUBLED_INVALID,  # set 307: a prompt's count doubled
     *PER_CHAR_INVALID,  # set 303: ai-council-orchestrator
     *WHOLE_BUDGET_INVALID,  # set 311: aidumem's recall
+    *UTF8_INVALID,  # set 314: subagent-harness-mcp's rough estimate
     *INJECT_INVALID,  # set 263: kaos-harness's memory block
     *NTOK_INVALID,  # set 291: mfs-server's fallback counter
     *FILE_SIZE_INVALID,  # set 283: alexandria-wiki's file estimates
