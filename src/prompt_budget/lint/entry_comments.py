@@ -23,11 +23,12 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 #: Words of a comment about something else than a limit of tokens: a credential, characters, a count
-#: (``"prompt": 120,  # tokens used``), a price.
+#: (``"prompt": 120,  # tokens used``), a price, a speed.
 _OTHER = frozenset(
     {
         *("auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "used", "usage", "spent"),
         *("price", "cost", "usd", "dollars", "cents", "per"),
+        *("sec", "secs", "second", "seconds", "throughput", "tps"),  # ``# >100 tokens/sec`` (set 315: edge8-mcp)
         *CHAR_WORDS,
     }
 )

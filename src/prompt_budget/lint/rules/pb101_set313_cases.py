@@ -18,6 +18,9 @@ mastodon-mock's ``_TOKEN_CAP = 200`` ... ``account_ids[:_TOKEN_CAP]`` building `
 ``budget_bindings.credential_count``); PB101, not a cut of the terms a lexical index's tokenizer made (webscout-mcp's
 ``doc_tokens = self.bm25.tokenizer(result.content)`` ... ``doc_tokens[:100]``, ``literal_cuts``); PB104, a size in
 UTF-8 bytes divided into tokens (subagent-harness-mcp's ``return (utf8_bytes + 2) // 3``, ``pb104_bytes.of_text``).
+
+Set 315's: PB102, not a dict entry whose comment gives a speed in tokens (edge8-mcp's OpenRouter routing preference
+``'p50': 100,  # Prefer providers with >100 tokens/sec``, ``entry_comments``).
 """
 
 from __future__ import annotations
@@ -91,3 +94,7 @@ TERMS_INVALID = (Invalid(_TERMS.format(index="llm"), line=4),)
 _UTF8 = "def rough_token_estimate({name}: int) -> int:\n    return ({name} + 2) // 3\n"
 UTF8_VALID = (Valid(_UTF8.format(name="audio_bytes")),)
 UTF8_INVALID = (Invalid(_UTF8.format(name="utf8_bytes"), line=2),)
+
+_SPEED = "provider = {{\n    'preferred_min_throughput': {{\n        'p50': 100,  # {comment}\n    }},\n}}\n"
+SPEED_VALID = (Valid(_SPEED.format(comment="Prefer providers with >100 tokens/sec for half the requests")),)
+SPEED_INVALID = (Invalid(_SPEED.format(comment="Minimum tokens before termination"), line=3),)

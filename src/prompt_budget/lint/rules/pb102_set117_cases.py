@@ -39,6 +39,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
 from prompt_budget.lint.rules.pb101_set313_cases import (
     OUTPUT_LIMIT_INVALID,
     OUTPUT_LIMIT_VALID,
+    SPEED_INVALID,
+    SPEED_VALID,
     TOKEN_ROWS_INVALID,
     TOKEN_ROWS_VALID,
 )
@@ -151,6 +153,7 @@ SET117_VALID = (
     *LADDER_VALID,  # set 303: a ladder of retries, of page sizes, a slice
     *OUTPUT_LIMIT_VALID,  # set 311: no context limit beside it
     *TOKEN_ROWS_VALID,  # set 314: mastodon-mock's access tokens
+    *SPEED_VALID,  # set 315: edge8-mcp's routing preference
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_VALID,  # set 285: a class's table of upload sizes
     *COLD_START_VALID,  # set 287: the fallback of retries
@@ -236,6 +239,7 @@ SET117_INVALID = (
     *LADDER_INVALID,  # set 303: ai-council-orchestrator
     *OUTPUT_LIMIT_INVALID,  # set 311: aleph-rlm's providers
     *TOKEN_ROWS_INVALID,  # set 314: no credential's class
+    *SPEED_INVALID,  # set 315: a floor of tokens
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_INVALID,  # set 285: pact-agents' class table of output caps
     *COLD_START_INVALID,  # set 287: green-sarc's cold-start completion
