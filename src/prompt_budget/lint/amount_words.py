@@ -149,3 +149,37 @@ LOCAL_LIMIT_WORDS = frozenset(
 )
 #: Abbreviations of a window or a cap a local may be named by.
 LOCAL_LIMIT_NAMES = frozenset({"cw", "ctx_w", "win", "mt", "mx"})
+
+#: Words that turn "tokens" into a limit ("max_tokens", "token_budget", "reserve_tokens"; "protected_tail_input_tokens",
+#: the tokens a compaction keeps: set 316).
+LIMIT_WORDS = frozenset(
+    {
+        "max",
+        "maximum",
+        "min",
+        "minimum",
+        "limit",
+        "limits",
+        "budget",
+        "budgets",
+        "window",
+        "cap",
+        "ceiling",
+        "reserve",
+        "reserved",
+        "reservation",
+        "buffer",
+        "threshold",
+        "allowance",
+        "margin",
+        "protect",
+        "protected",
+        "headroom",
+        "target",
+        "chunk",
+        "context",
+        "ctx",
+        "trigger",
+        "sample",
+    }
+)

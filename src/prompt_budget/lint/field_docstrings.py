@@ -28,8 +28,9 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.amount_words import LIMIT_WORDS
 from prompt_budget.lint.assignments import first_target
-from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, TOKENS_WORD, words
+from prompt_budget.lint.names import CHAR_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import attr_name, string_value
 
 if TYPE_CHECKING:

@@ -63,6 +63,7 @@ from prompt_budget.lint.rule import (
     string_value,
 )
 from prompt_budget.lint.scaled_counts import scaled_count
+from prompt_budget.lint.share_products import scaled_budget
 from prompt_budget.lint.token_lists import token_list
 from prompt_budget.lint.token_minuends import addition_use, budget_local, spent_budget, subtraction_use
 from prompt_budget.lint.walks import brief_source, walk
@@ -431,6 +432,7 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
         if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult)):
             return _product_against_tokens(child, parent, rule) if child is not node else None
         other = parent.right if parent.left is child else parent.left
+        other = scaled_budget(rule, other) or other  # ``max_tokens * chars_per_token * margin`` (set 315)
         if rule.budget_expr(other) is not None or (child is not node and _token_quota(other)):
             return f"multiplies the budget `{brief_source(other)}`"
         if budget_local(rule, other):  # ``usable = window - reserved`` ... ``int(usable * ratio)`` (set 173)

@@ -16,10 +16,11 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.amount_words import LIMIT_WORDS
 from prompt_budget.lint.character_reads import cuts_string, string_length
 from prompt_budget.lint.field_helpers import FIELD_CALLS
 from prompt_budget.lint.flow import bound_local, counts_characters, default_of, reads_of
-from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, PRICE_WORDS, TOKENS_WORD, words
+from prompt_budget.lint.names import CHAR_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.ordered_shares import climb
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, string_value
 from prompt_budget.lint.walks import kept_per_file, walk

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from prompt_budget.lint.amount_words import (
     COUNT_WORDS,
+    LIMIT_WORDS,
     MANAGING_VERBS,
     RATIO_CONTEXT_WORDS,
     RATIO_WORDS,
@@ -31,36 +32,6 @@ TOKENS_WORD = re.compile(r"\btokens?\b", re.IGNORECASE | re.ASCII)
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks", "tkn", "tkns", "ntok", "ntoks", "ntokens"})
-# Words that turn "tokens" into a limit ("max_tokens", "token_budget", "reserve_tokens").
-LIMIT_WORDS = frozenset(
-    {
-        "max",
-        "maximum",
-        "min",
-        "minimum",
-        "limit",
-        "limits",
-        "budget",
-        "budgets",
-        "window",
-        "cap",
-        "ceiling",
-        "reserve",
-        "reserved",
-        "reservation",
-        "buffer",
-        "threshold",
-        "allowance",
-        "margin",
-        "headroom",
-        "target",
-        "chunk",
-        "context",
-        "ctx",
-        "trigger",
-        "sample",
-    }
-)
 # Whole phrases that are budgets without the word "tokens".
 BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("context", "window"),

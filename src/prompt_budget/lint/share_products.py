@@ -47,6 +47,15 @@ def product_budget(rule: LintRule, node: ast.BinOp, literal: ast.expr) -> str | 
     return found[0]
 
 
+def scaled_budget(rule: LintRule, node: ast.expr) -> ast.expr | None:
+    """The budget of a product scaling it by rates into another unit (``max_tokens * chars_per_token``: the budget in
+    characters; set 315: zotero-mcp-server's ``max_tokens * chars_per_token * self.CHUNK_FIT_MARGIN``), else None."""
+    factors = _factors(node) if isinstance(node, ast.BinOp) else []
+    budgets = [f for f in factors if rule.budget_expr(f) is not None]
+    others = [f for f in factors if f not in budgets]
+    return budgets[0] if len(budgets) == 1 and others and all(_scale(f) for f in others) else None
+
+
 def _scale(node: ast.expr) -> bool:
     """A literal the budget is scaled by before its share is taken: ``ctx * 4 * 0.15`` (set 181:
     openprover's history, 15 % of the window in characters at 4 characters per token), or a rate named

@@ -14,11 +14,12 @@ from __future__ import annotations
 import ast
 import re
 
+from prompt_budget.lint.amount_words import LIMIT_WORDS
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.money_budgets import money_share
-from prompt_budget.lint.names import CHAR_WORDS, LIMIT_WORDS, words
+from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS, fields, parameter_doc
 from prompt_budget.lint.rule import LintRule, attr_name, number, string_value
 from prompt_budget.lint.scaled_units import MONEY_WORDS, OTHER_UNITS

@@ -36,9 +36,16 @@ def subtracted_budget(rule: LintRule, node: ast.BinOp) -> str | None:
     return (attr_name(left) or budget) if budget is not None else None
 
 
-def taken_off_budget(rule: LintRule, value: ast.AST, use: ast.AST | None) -> bool:
-    """``use`` takes ``value`` off a budget (``context_limit - reserve``): a clamp bound to ``reserve`` is a
-    reserve of tokens (set 311: aleph-rlm's ``reserve = min(provider.get_output_limit(model), 8192)``)."""
+def read_as_tokens(rule: LintRule, value: ast.AST, use: ast.AST | None) -> bool:
+    """``use`` takes ``value`` off a budget (``context_limit - reserve``) or orders it against a count of tokens
+    (``tokens >= threshold``): a clamp bound to that local is an amount of tokens (set 311: aleph-rlm's ``reserve =
+    min(provider.get_output_limit(model), 8192)``; set 316: o11y-reflect's ``threshold = max(250_000.0, median *
+    2.5)`` ... ``if tokens >= threshold``)."""
+    if isinstance(use, ast.Compare):
+        sides = (use.left, *use.comparators)
+        return any(s is not value and rule.token_amount(s) for s in sides) and not any(
+            isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot)) for op in use.ops
+        )
     return (
         isinstance(use, ast.BinOp)
         and isinstance(use.op, ast.Sub)

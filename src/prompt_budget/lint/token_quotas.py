@@ -45,6 +45,12 @@ def token_quota_name(name: str) -> bool:
     if not found & TOKEN_WORDS or "per" not in ws:
         return False
     unit, head = ws[ws.index("per") + 1 :], ws[: ws.index("per")]
-    # ``input_tokens_per_minute``: a direction's quota, whose count a name would say (set 253: osojicode)
-    directed = bool(head) and set(head[:-1]) <= _DIRECTIONS and head[-1] in TOKEN_WORDS and len(head) == 2
+    # ``input_tokens_per_minute``: a direction's quota, whose count a name would say (set 253: osojicode); a default
+    # one (``DEFAULT_TOKENS_PER_MINUTE = 950_000.0``, set 315: zotero-mcp-server's embedding providers)
+    directed = (
+        bool(head)
+        and set(head[:-1]) <= _DIRECTIONS | {"default"}
+        and head[-1] in TOKEN_WORDS
+        and len(head) in {2, 3}
+    )
     return bool(unit) and unit[0] in _PER_TIME and (bool(found & _LIMIT) or directed)

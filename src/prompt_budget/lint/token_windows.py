@@ -14,8 +14,9 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.amount_words import LIMIT_WORDS
 from prompt_budget.lint.flow import against_flow
-from prompt_budget.lint.names import _WHERE_WORDS, LIMIT_WORDS, SMALLEST_MODEL_WINDOW, excluded, words
+from prompt_budget.lint.names import _WHERE_WORDS, SMALLEST_MODEL_WINDOW, excluded, words
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule

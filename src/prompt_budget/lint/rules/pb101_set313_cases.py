@@ -21,6 +21,14 @@ UTF-8 bytes divided into tokens (subagent-harness-mcp's ``return (utf8_bytes + 2
 
 Set 315's: PB102, not a dict entry whose comment gives a speed in tokens (edge8-mcp's OpenRouter routing preference
 ``'p50': 100,  # Prefer providers with >100 tokens/sec``, ``entry_comments``).
+
+Set 315's others: PB102, a budget named for the tokens a compaction protects (set 316: my-novel-agent's
+``protected_tail_input_tokens: int = 12000``, ``amount_words.LIMIT_WORDS``) and a default quota of tokens per minute
+(set 315: zotero-mcp-server's ``DEFAULT_TOKENS_PER_MINUTE = 950_000.0``, ``token_quotas``); PB103, a floor clamped
+into a local that a comprehension orders against tokens (set 316: o11y-reflect's ``threshold = max(250_000.0, median
+* 2.5)`` ... ``if tokens >= threshold``, ``subtracted_budgets.read_as_tokens``); PB105, a share of a budget scaled
+into characters (zotero-mcp-server's ``max_tokens * chars_per_token * self.CHUNK_FIT_MARGIN``,
+``share_products.scaled_budget``).
 """
 
 from __future__ import annotations
@@ -98,3 +106,28 @@ UTF8_INVALID = (Invalid(_UTF8.format(name="utf8_bytes"), line=2),)
 _SPEED = "provider = {{\n    'preferred_min_throughput': {{\n        'p50': 100,  # {comment}\n    }},\n}}\n"
 SPEED_VALID = (Valid(_SPEED.format(comment="Prefer providers with >100 tokens/sec for half the requests")),)
 SPEED_INVALID = (Invalid(_SPEED.format(comment="Minimum tokens before termination"), line=3),)
+
+_PROTECTED = (
+    "def compact(messages, *, tier: int, {name}: int = 12000):\n    return keep_tail(messages, {name})\n"
+)
+PROTECTED_VALID = (Valid(_PROTECTED.format(name="protected_tail_messages")),)
+PROTECTED_INVALID = (Invalid(_PROTECTED.format(name="protected_tail_input_tokens"), line=1),)
+
+_OUTLIERS = (
+    "def explode(sessions, median):\n    threshold = max(250_000.0, median * 2.5)\n"
+    "    return [(s, {n}) for s, {n} in sessions if {n} >= threshold]\n"
+)
+OUTLIERS_VALID = (Valid(_OUTLIERS.format(n="seconds")),)
+OUTLIERS_INVALID = (Invalid(_OUTLIERS.format(n="tokens"), line=2),)
+
+_DEFAULT_TPM = "class OpenAIEmbeddingFunction:\n    DEFAULT_{name} = 950_000.0\n"
+DEFAULT_TPM_VALID = (Valid(_DEFAULT_TPM.format(name="REQUESTS_PER_MINUTE")),)
+DEFAULT_TPM_INVALID = (Invalid(_DEFAULT_TPM.format(name="TOKENS_PER_MINUTE"), line=2),)
+
+_FIT_MARGIN = (
+    "class Search:\n    CHUNK_FIT_MARGIN = 0.85\n\n    def fit(self, text, model):\n"
+    "        max_tokens = model.embedding_max_tokens\n        chars_per_token = model.chars_per_token\n"
+    "        return text[: int(max_tokens * {rate} * self.CHUNK_FIT_MARGIN)]\n"
+)
+FIT_MARGIN_VALID = (Valid(_FIT_MARGIN.format(rate="n_chunks")),)  # a count: no share
+FIT_MARGIN_INVALID = (Invalid(_FIT_MARGIN.format(rate="chars_per_token"), line=2),)

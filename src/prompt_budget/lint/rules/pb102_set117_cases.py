@@ -37,8 +37,12 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     TOKENS_OPTION_VALID,
 )
 from prompt_budget.lint.rules.pb101_set313_cases import (
+    DEFAULT_TPM_INVALID,
+    DEFAULT_TPM_VALID,
     OUTPUT_LIMIT_INVALID,
     OUTPUT_LIMIT_VALID,
+    PROTECTED_INVALID,
+    PROTECTED_VALID,
     SPEED_INVALID,
     SPEED_VALID,
     TOKEN_ROWS_INVALID,
@@ -154,6 +158,8 @@ SET117_VALID = (
     *OUTPUT_LIMIT_VALID,  # set 311: no context limit beside it
     *TOKEN_ROWS_VALID,  # set 314: mastodon-mock's access tokens
     *SPEED_VALID,  # set 315: edge8-mcp's routing preference
+    *PROTECTED_VALID,  # set 315: messages, requests
+    *DEFAULT_TPM_VALID,  # set 315: messages, requests
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_VALID,  # set 285: a class's table of upload sizes
     *COLD_START_VALID,  # set 287: the fallback of retries
@@ -240,6 +246,8 @@ SET117_INVALID = (
     *OUTPUT_LIMIT_INVALID,  # set 311: aleph-rlm's providers
     *TOKEN_ROWS_INVALID,  # set 314: no credential's class
     *SPEED_INVALID,  # set 315: a floor of tokens
+    *PROTECTED_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
+    *DEFAULT_TPM_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_INVALID,  # set 285: pact-agents' class table of output caps
     *COLD_START_INVALID,  # set 287: green-sarc's cold-start completion

@@ -24,6 +24,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
 from prompt_budget.lint.rules.pb101_set313_cases import (
     GIVE_UP_INVALID,
     GIVE_UP_VALID,
+    OUTLIERS_INVALID,
+    OUTLIERS_VALID,
     RESERVE_CLAMP_INVALID,
     RESERVE_CLAMP_VALID,
 )
@@ -87,6 +89,7 @@ SET73_VALID = (
     *RATED_FLOOR_VALID,  # set 305: rows, lines
     *RESERVE_CLAMP_VALID,  # set 311: a budget taken off the clamp
     *GIVE_UP_VALID,  # set 313: a warning, not a floor
+    *OUTLIERS_VALID,  # set 315: seconds
     *IF_CLAMP_VALID,  # set 262: clamps written as ifs of other things
     *SUMMED_VALID,  # set 285: seconds summed
     *ESTIMATE_VALID,  # set 287: a word estimate
@@ -156,6 +159,7 @@ SET73_INVALID = (
     *RATED_FLOOR_INVALID,  # set 305: tokkit-ai's baselines
     *RESERVE_CLAMP_INVALID,  # set 311: aleph-rlm's trimming
     *GIVE_UP_INVALID,  # set 313: agentkernel-cli's thinking headroom
+    *OUTLIERS_INVALID,  # set 315: o11y-reflect's context explosions
     *IF_CLAMP_INVALID,  # set 262: aient's clamps written as ifs
     *SUMMED_INVALID,  # set 285: pact-agents' tokens summed per phase
     *ESTIMATE_INVALID,  # set 287: warderbox's routing ladder

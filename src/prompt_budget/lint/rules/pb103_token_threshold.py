@@ -50,7 +50,7 @@ from prompt_budget.lint.rules.pb103_uses import (
     stored_as_budget,
 )
 from prompt_budget.lint.stated_units import shows_in_tokens, states_tokens
-from prompt_budget.lint.subtracted_budgets import taken_off_budget
+from prompt_budget.lint.subtracted_budgets import read_as_tokens
 from prompt_budget.lint.threshold_ladders import ladder_rung
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
@@ -530,8 +530,8 @@ class TokenThreshold(LintRule):
             ):
                 # ``stride = min(256, ...)`` ... ``tokenizer(t, truncation=True, stride=stride)``: an overlap (set 23)
                 return "stride"
-            if cuts_token_sequence(self, read, parents) or taken_off_budget(self, value, use):
-                # ``ctx = min(2048, length)`` ... ``tokens[:, :ctx]`` (set 25: exllamav2); ``window - reserve``
+            if cuts_token_sequence(self, read, parents) or read_as_tokens(self, value, use):
+                # ``ctx = min(2048, length)`` ... ``tokens[:, :ctx]`` (set 25: exllamav2); ``window - reserve``, ``n >= floor``
                 return target.id
             if isinstance(use, ast.Assign) and len(use.targets) == 1:
                 # ``n = max(n, 64)`` ... ``self.gen.max_completion_length = n`` (set 23: axolotl)
