@@ -78,6 +78,8 @@ def estimates_tokens(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     if "est" in words(fn.name):
         return True  # ``def est_tokens(self)`` (set 303: mm-ctx's notebook)
     doc = ast.get_docstring(fn, clean=True)
+    if set(words(fn.name)) & _MEDIA_NAMES and set(words(fn.name)) & _GUESSED and not _CITED.search(doc or ""):
+        return True  # ``def generic_media_input_tokens(block)``: any media item's tokens, guessed (set 317: pygent-ai)
     return bool(doc and _ESTIMATE_DOC.search(doc.strip().split("\n", 1)[0])) and not _CITED.search(doc or "")
 
 
@@ -122,6 +124,10 @@ def estimated_read(ancestors: Sequence[ast.AST]) -> bool:
     return fn is not None and estimates_tokens(fn)
 
 
+#: Words of a function counting a media item's tokens (``generic_media_input_tokens``), and of one counting them
+#: for any item or model, which no provider's formula does: a guess (not ``count_image_tokens``' tiles).
+_MEDIA_NAMES = frozenset({"media", "image", "images", "img", "video", "videos", "audio", "frame", "frames"})
+_GUESSED = frozenset({"generic", "fallback", "default", "unknown", "approx", "rough", "guess", "guessed"})
 #: The media words a media item's token cap is named with (``max_video_tokens``, ``max_frame_tokens``).
 _MEDIA = frozenset({"image", "images", "img", "audio", "video", "videos", "frame", "frames", "page", "pages"})
 

@@ -29,6 +29,9 @@ into a local that a comprehension orders against tokens (set 316: o11y-reflect's
 * 2.5)`` ... ``if tokens >= threshold``, ``subtracted_budgets.read_as_tokens``); PB105, a share of a budget scaled
 into characters (zotero-mcp-server's ``max_tokens * chars_per_token * self.CHUNK_FIT_MARGIN``,
 ``share_products.scaled_budget``).
+
+Set 317's: PB102, a media item's tokens a function guessing them for any item returns, whatever it is named (pygent-ai's
+``_UNKNOWN_IMAGE_TOKEN_BUDGET = 36_000`` returned by ``generic_media_input_tokens``, ``token_estimates``).
 """
 
 from __future__ import annotations
@@ -131,3 +134,10 @@ _FIT_MARGIN = (
 )
 FIT_MARGIN_VALID = (Valid(_FIT_MARGIN.format(rate="n_chunks")),)  # a count: no share
 FIT_MARGIN_INVALID = (Invalid(_FIT_MARGIN.format(rate="chars_per_token"), line=2),)
+
+_MEDIA_FN = (
+    "_UNKNOWN_IMAGE_TOKEN_BUDGET = 36_000\n\ndef {fn}(block) -> int:\n    if block.width is None:\n"
+    "        return _UNKNOWN_IMAGE_TOKEN_BUDGET\n    return block.width * block.height // 750\n"
+)
+MEDIA_FN_VALID = (Valid(_MEDIA_FN.format(fn="media_pixels")),)
+MEDIA_FN_INVALID = (Invalid(_MEDIA_FN.format(fn="generic_media_input_tokens"), line=1),)

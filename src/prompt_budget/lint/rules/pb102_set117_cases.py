@@ -39,6 +39,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
 from prompt_budget.lint.rules.pb101_set313_cases import (
     DEFAULT_TPM_INVALID,
     DEFAULT_TPM_VALID,
+    MEDIA_FN_INVALID,
+    MEDIA_FN_VALID,
     OUTPUT_LIMIT_INVALID,
     OUTPUT_LIMIT_VALID,
     PROTECTED_INVALID,
@@ -159,6 +161,7 @@ SET117_VALID = (
     *TOKEN_ROWS_VALID,  # set 314: mastodon-mock's access tokens
     *SPEED_VALID,  # set 315: edge8-mcp's routing preference
     *PROTECTED_VALID,  # set 315: messages, requests
+    *MEDIA_FN_VALID,  # set 317: pixels
     *DEFAULT_TPM_VALID,  # set 315: messages, requests
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_VALID,  # set 285: a class's table of upload sizes
@@ -247,6 +250,7 @@ SET117_INVALID = (
     *TOKEN_ROWS_INVALID,  # set 314: no credential's class
     *SPEED_INVALID,  # set 315: a floor of tokens
     *PROTECTED_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
+    *MEDIA_FN_INVALID,  # set 317: pygent-ai's media
     *DEFAULT_TPM_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_INVALID,  # set 285: pact-agents' class table of output caps
