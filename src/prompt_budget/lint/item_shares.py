@@ -18,7 +18,7 @@ import ast
 
 from prompt_budget.lint.amount_words import RATIO_CONTEXT_WORDS
 from prompt_budget.lint.context_shares import scales_other_context
-from prompt_budget.lint.names import NameJudge, words
+from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, NameJudge, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS
 from prompt_budget.lint.scaled_units import scales_other_units
 from prompt_budget.lint.walks import kept_per_file, parents, walk
@@ -96,6 +96,45 @@ def _length_of_items(other: ast.AST, bound: dict[str, list[ast.AST]], names: Nam
     return not any(_says_not_items(value, names) for value in bound.get(seq_name, ()))
 
 
+def _defaults(node: ast.arguments) -> list[tuple[str, ast.expr]]:
+    """Each parameter with a default, and the default."""
+    positional = [*node.posonlyargs, *node.args]
+    pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=True) if d is not None]
+    return [(a.arg, d) for a, d in pairs]
+
+
+def _small_count(other: ast.AST, counts: dict[str, list[object]], names: NameJudge) -> bool:
+    """``self.window_size`` where every parameter of that name defaults to a whole number below any model's
+    window and the name says no tokens or budget (``window_size: int = 20``, message pairs kept): a count of
+    items."""
+    found = name_of(other)
+    values = counts.get(found or "", [])
+    return (
+        bool(values)
+        and all(type(v) is int and 0 < v < SMALLEST_MODEL_WINDOW for v in values)
+        and not (names.mentions_tokens(found or "") or names.is_budget(found or ""))
+    )
+
+
+def _checkpointed(read: ast.AST, parent: ast.AST | None, name: str) -> bool:
+    """``read`` is written into a mapping under its own name (``state["ratio"] = self.ratio``) or is the
+    fallback of reading it back (``state.get("ratio", self.ratio)``): the setting saved and restored (set 319:
+    kader's conversation manager), not used."""
+    if isinstance(parent, ast.Assign) and parent.value is read:
+        return all(_key_read(_loaded(target), name) for target in parent.targets)
+    return isinstance(parent, ast.Call) and _key_read(parent, name) and parent.args[1:2] == [read]
+
+
+def _loaded(node: ast.expr) -> ast.expr:
+    """A subscript target read as a load (``state["x"]`` written), for ``_key_read``."""
+    return (
+        ast.Subscript(value=node.value, slice=node.slice, ctx=ast.Load())
+        if isinstance(node, ast.Subscript)
+        else node
+    )
+
+
 def _key_read(node: ast.AST, name: str) -> bool:
     """``data["name"]`` or ``data.get("name", ...)``."""
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
@@ -123,7 +162,7 @@ def scales_no_tokens(tree: ast.AST | None, name: str, names: NameJudge) -> bool:
 
 
 #: Words a module about a model's tokens says somewhere (in a name, a string or a docstring).
-_LLM_TEXT = ("token", "context", "prompt", "llm")
+_LLM_TEXT = ("token", "context", "prompt", "llm", "vocab")
 
 
 def window_without_tokens(tree: ast.AST | None, name: str) -> bool:
@@ -134,6 +173,14 @@ def window_without_tokens(tree: ast.AST | None, name: str) -> bool:
     if tree is None or "window" not in ws or ws & (RATIO_CONTEXT_WORDS - {"window"}):
         return False
     return not _speaks_of_models(tree)
+
+
+def sequence_without_tokens(tree: ast.AST | None, name: str) -> bool:
+    """A sequence length (``max_seq_len``) in a module that never says tokens, a context, a prompt, an LLM or a
+    vocabulary (set 319: torchagentic's ``TransformerAgent(max_seq_len=1024)``, a reinforcement-learning policy's
+    timesteps): a sequence of something else."""
+    ws = set(words(name))
+    return tree is not None and bool(ws & {"seq", "sequence"}) and not _speaks_of_models(tree)
 
 
 #: The last module asked about, with whether it speaks of a model's tokens (asked once per file).
@@ -170,10 +217,14 @@ def scales_item_counts(tree: ast.AST | None, name: str, names: NameJudge) -> boo
     reads: list[ast.AST] = []
     bound: dict[str, list[ast.AST]] = {}
     keyed_back = False
+    counts: dict[str, list[object]] = {}  # parameters' defaults: ``window_size: int = 20`` (set 319: kader)
     for node in walk(tree):
         # by the node's type first (a parsed tree holds no subclass): most nodes are none of these
         kind = type(node)
-        if kind is ast.Name or kind is ast.Attribute:
+        if kind is ast.arguments:
+            for arg, default in _defaults(node):  # type: ignore[arg-type]
+                counts.setdefault(arg, []).append(default.value if type(default) is ast.Constant else None)
+        elif kind is ast.Name or kind is ast.Attribute:
             if _reads_name(node, name):
                 reads.append(node)
         elif kind is ast.Assign:
@@ -196,6 +247,8 @@ def scales_item_counts(tree: ast.AST | None, name: str, names: NameJudge) -> boo
             and all(isinstance(t, ast.Attribute) and t.attr == name for t in parent.targets)
         ):
             continue  # ``self.summarize_ratio = summarize_ratio``: the parameter stored
+        if _checkpointed(read, parent, name):
+            continue  # ``state["ratio"] = self.ratio``, ``state.get("ratio", self.ratio)``: saved and restored
         if isinstance(parent, ast.Dict) and not keyed_back:
             at = next((i for i, v in enumerate(parent.values) if v is read), None)
             key = parent.keys[at] if at is not None else None
@@ -204,7 +257,7 @@ def scales_item_counts(tree: ast.AST | None, name: str, names: NameJudge) -> boo
         if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult)):
             return False
         other = parent.right if parent.left is read else parent.left
-        if not _length_of_items(other, bound, names):
+        if not (_length_of_items(other, bound, names) or _small_count(other, counts, names)):
             return False
         products += 1
     return products > 0

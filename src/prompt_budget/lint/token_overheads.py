@@ -261,7 +261,8 @@ class _Estimate:
                 terms = sum_terms(n)
                 if any(type(t) is not ast.Constant and self.counted(t) for t in terms):
                     for term in terms:
-                        self._add(found, term, "added to the token count")
+                        each = _per_item(term, self._constant) is not None  # ``4 * len(messages)``
+                        self._add(found, term, f"added {'per item ' if each else ''}to the token count")
         return found
 
     def _summed_count(self, node: ast.BinOp) -> bool:
@@ -340,6 +341,10 @@ class _Estimate:
         module constants), a module constant."""
         if type(node) is ast.Constant:
             return [node]
+        if (per := _per_item(node, self._constant)) is not None:
+            return [
+                per
+            ]  # ``count(text) + 4 * len(messages) + 3``: per message (set 317: pygent-ai's framing)
         if type(node) is ast.IfExp:
             return self._literals(node.body) + self._literals(node.orelse)
         if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id == "self":
@@ -373,12 +378,20 @@ _COUNT_WORDS = frozenset({"num", "n", "count", "number"})
 
 
 def _per_item(node: ast.expr, constant: Callable[[ast.expr], ast.Constant | None]) -> ast.Constant | None:
-    """``len(items) * 4``, ``num_turns * _OVERHEAD_PER_TURN`` (set 305: tokkit-ai's context estimate): the
-    number a count of items is multiplied by, written there or a module's constant, else None."""
+    """``len(items) * 4``, ``num_turns * _OVERHEAD_PER_TURN`` (set 305: tokkit-ai's context estimate), ``8 *
+    (len(messages) + 1)``: the number a count of items is multiplied by, written there or a module's constant,
+    else None."""
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
         return None
-    for side, other in ((node.left, node.right), (node.right, node.left)):
+    for side, factor in ((node.left, node.right), (node.right, node.left)):
         per = side if type(side) is ast.Constant else constant(side)
+        # ``8 * (len(messages) + 1)``: per message, the reply's own included
+        added = (
+            isinstance(factor, ast.BinOp)
+            and isinstance(factor.op, ast.Add)
+            and type(factor.right) is ast.Constant
+        )
+        other = factor.left if added and isinstance(factor, ast.BinOp) else factor
         counted = isinstance(other, ast.Call) and callee_name(other) == "len"
         if per is not None and (counted or (type(other) is ast.Name and _COUNT_WORDS & set(words(other.id)))):
             return per

@@ -32,6 +32,15 @@ into characters (zotero-mcp-server's ``max_tokens * chars_per_token * self.CHUNK
 
 Set 317's: PB102, a media item's tokens a function guessing them for any item returns, whatever it is named (pygent-ai's
 ``_UNKNOWN_IMAGE_TOKEN_BUDGET = 36_000`` returned by ``generic_media_input_tokens``, ``token_estimates``).
+
+Set 317's others: PB106, an overhead per message written inline in a token estimate (pygent-ai's ``8 *
+(len(context.messages) + 1)``, ``4 * len(messages)``, ``token_overheads``).
+
+Set 319's: PB102, not a sequence length in a module that never speaks of tokens, a context, a prompt, an LLM or a
+vocabulary (torchagentic's ``TransformerAgent(max_seq_len=1024)``, a policy over observations,
+``item_shares.sequence_without_tokens``); PB105, not a share of a count of message pairs a parameter defaults to
+twenty, saved into and restored from a state dict (kader's ``summarization_threshold: float = 0.8`` of
+``window_size: int = 20``, ``item_shares``).
 """
 
 from __future__ import annotations
@@ -141,3 +150,34 @@ _MEDIA_FN = (
 )
 MEDIA_FN_VALID = (Valid(_MEDIA_FN.format(fn="media_pixels")),)
 MEDIA_FN_INVALID = (Invalid(_MEDIA_FN.format(fn="generic_media_input_tokens"), line=1),)
+
+_INLINE_FRAMING = (
+    "def estimate_tokens(messages, text):\n    return len(text) // 4 + {per} * len(messages) + 3\n"
+)
+INLINE_FRAMING_VALID = (
+    Valid(_INLINE_FRAMING.format(per="1").replace("len(text) // 4 + ", "").replace(" + 3", "")),
+)
+INLINE_FRAMING_INVALID = (
+    Invalid(_INLINE_FRAMING.format(per="4"), line=2, count=2),
+    Invalid(_INLINE_FRAMING.format(per="8").replace("len(messages)", "(len(messages) + 1)"), line=2, count=2),
+)
+
+_RL_POLICY = (
+    "import torch\nfrom torch import nn\n\nclass TransformerAgent(nn.Module):\n"
+    "    def __init__(self, embed_dim: int = 256, max_seq_len: int = 1024):\n"
+    "        super().__init__()\n        self.pos = nn.Parameter(torch.zeros(1, max_seq_len, embed_dim))\n"
+    "        self.{name} = None\n"
+)
+RL_POLICY_VALID = (Valid(_RL_POLICY.format(name="head")),)  # timesteps of observations
+RL_POLICY_INVALID = (Invalid(_RL_POLICY.format(name="tokenizer"), line=5),)  # a model reading tokens
+
+_PAIRS = (
+    "class Manager:\n    def __init__(self, window_size: int = {size}, summarization_threshold: float = 0.8):\n"
+    "        self.window_size = window_size\n        self.summarization_threshold = summarization_threshold\n\n"
+    "    def should(self, total_pairs):\n        return total_pairs <= self.window_size * self.summarization_threshold\n\n"
+    "    def save(self, state):\n        state['summarization_threshold'] = self.summarization_threshold\n\n"
+    "    def load(self, state):\n"
+    "        self.summarization_threshold = state.get('summarization_threshold', self.summarization_threshold)\n"
+)
+PAIRS_VALID = (Valid(_PAIRS.format(size=20)),)  # a share of twenty message pairs
+PAIRS_INVALID = (Invalid(_PAIRS.format(size=8000).replace("window_size", "context_window"), line=2),)

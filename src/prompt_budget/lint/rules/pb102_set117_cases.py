@@ -45,6 +45,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     OUTPUT_LIMIT_VALID,
     PROTECTED_INVALID,
     PROTECTED_VALID,
+    RL_POLICY_INVALID,
+    RL_POLICY_VALID,
     SPEED_INVALID,
     SPEED_VALID,
     TOKEN_ROWS_INVALID,
@@ -162,6 +164,7 @@ SET117_VALID = (
     *SPEED_VALID,  # set 315: edge8-mcp's routing preference
     *PROTECTED_VALID,  # set 315: messages, requests
     *MEDIA_FN_VALID,  # set 317: pixels
+    *RL_POLICY_VALID,  # set 319: torchagentic's timesteps
     *DEFAULT_TPM_VALID,  # set 315: messages, requests
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_VALID,  # set 285: a class's table of upload sizes
@@ -251,6 +254,7 @@ SET117_INVALID = (
     *SPEED_INVALID,  # set 315: a floor of tokens
     *PROTECTED_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
     *MEDIA_FN_INVALID,  # set 317: pygent-ai's media
+    *RL_POLICY_INVALID,  # set 319: a tokenizer's sequence
     *DEFAULT_TPM_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_INVALID,  # set 285: pact-agents' class table of output caps

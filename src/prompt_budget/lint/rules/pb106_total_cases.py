@@ -16,6 +16,7 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     PER_TURN_INVALID,
     PER_TURN_VALID,
 )
+from prompt_budget.lint.rules.pb101_set313_cases import INLINE_FRAMING_INVALID, INLINE_FRAMING_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -136,6 +137,7 @@ TOTAL_INVALID = (
 #: the getter cases and these, as the rule module lists them
 MORE_VALID = (
     *HEADER_VALID,  # set 303: a tally never ordered
+    *INLINE_FRAMING_VALID,  # set 317: one per message, below the least value
     *PER_TURN_VALID,  # set 305: seconds, characters, no count
     *PER_MESSAGE_VALID,  # set 272: contextlens-ai's framing per message
     *HEADROOM_VALID,  # set 287: bytes, written numbers
@@ -167,6 +169,7 @@ MORE_VALID = (
 )
 MORE_INVALID = (
     *HEADER_INVALID,  # set 303: velqua's header
+    *INLINE_FRAMING_INVALID,  # set 317: pygent-ai's framing per message
     *PER_TURN_INVALID,  # set 305: lingtai-kernel, tokkit-ai
     *PER_MESSAGE_INVALID,  # set 272: contextlens-ai's framing per message
     *HEADROOM_INVALID,  # set 287: icelake's reservation
