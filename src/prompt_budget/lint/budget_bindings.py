@@ -336,7 +336,7 @@ def judge_assignment(
         before = len(reports)
         report_binding(rule, literal, name, value, where, name.isupper())
         held.hold(held.weak, rule, name, before)
-    elif token_estimate(name) and rule.ctx.function() is None:
+    elif (token_estimate(name) or _paragraph_of_estimates(rule, name)) and rule.ctx.function() is None:
         # ``IMAGE_TOKEN_ESTIMATE = 500``: an item's estimated cost, a budget when added into a count
         before = len(reports)
         report_binding(
@@ -446,6 +446,20 @@ def _commented_estimate(rule: LintRule) -> bool:
     said = rule.ctx.comment() + " " + comment_above(rule.ctx.lines, statement)
     # a cost the provider documents (litellm's "Google bills ... an estimated 25 audio tokens/sec (ai.google.dev/...)")
     return _GUESS.search(said) is not None and _CITED.search(said) is None
+
+
+#: A paragraph's heading calling its numbers estimates of tokens ("Realistic token estimates per pipeline stage").
+_TOKEN_ESTIMATES = re.compile(r"\btoken\s+estimates?\b|\bestimated?\s+(?:\w+\s+)?tokens\b", re.IGNORECASE)
+
+
+def _paragraph_of_estimates(rule: LintRule, name: str) -> bool:
+    """A module's constant named for tokens (``_TOKENS_REPORT``) in a paragraph whose heading comment calls its
+    numbers estimates of tokens (set 319: murm's ``# Realistic token estimates per pipeline stage`` over
+    ``_TOKENS_PER_AGENT_TURN = 180`` ... ``_TOKENS_REPORT = 8000``): each an estimated cost, decided as one."""
+    if not set(words(name)) & {"token", "tokens"} or rule.ctx.function() is not None:
+        return False
+    heading = _statement_comments(rule)[1]
+    return _TOKEN_ESTIMATES.search(heading) is not None and _CITED.search(heading) is None
 
 
 def _statement_comments(rule: LintRule) -> tuple[str, str]:

@@ -41,6 +41,9 @@ vocabulary (torchagentic's ``TransformerAgent(max_seq_len=1024)``, a policy over
 ``item_shares.sequence_without_tokens``); PB105, not a share of a count of message pairs a parameter defaults to
 twenty, saved into and restored from a state dict (kader's ``summarization_threshold: float = 0.8`` of
 ``window_size: int = 20``, ``item_shares``).
+
+Set 319's others: PB102, module constants named for tokens under a heading comment calling them estimates of tokens
+(murm's ``# Realistic token estimates per pipeline stage`` over ``_TOKENS_REPORT = 8000``, ``budget_bindings``).
 """
 
 from __future__ import annotations
@@ -181,3 +184,14 @@ _PAIRS = (
 )
 PAIRS_VALID = (Valid(_PAIRS.format(size=20)),)  # a share of twenty message pairs
 PAIRS_INVALID = (Invalid(_PAIRS.format(size=8000).replace("window_size", "context_window"), line=2),)
+
+_STAGE_ESTIMATES = (
+    "# {heading}\n_TOKENS_PER_AGENT_TURN = 180  # optimised prompt\n_TOKENS_REPORT = 8000  # ReACT loop\n\n"
+    "def estimate_simulation_cost(n_agents, n_rounds):\n"
+    "    prompt = int(_TOKENS_PER_AGENT_TURN * 0.65) * n_agents * n_rounds + int(_TOKENS_REPORT * 0.8)\n"
+    "    return {{'estimated_total_tokens': prompt, 'estimated_cost_usd': _model_cost(prompt)}}\n"
+)
+STAGE_ESTIMATES_VALID = (Valid(_STAGE_ESTIMATES.format(heading="Stages of the pipeline")),)
+STAGE_ESTIMATES_INVALID = (
+    Invalid(_STAGE_ESTIMATES.format(heading="Realistic token estimates per pipeline stage"), count=2),
+)

@@ -49,6 +49,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     RL_POLICY_VALID,
     SPEED_INVALID,
     SPEED_VALID,
+    STAGE_ESTIMATES_INVALID,
+    STAGE_ESTIMATES_VALID,
     TOKEN_ROWS_INVALID,
     TOKEN_ROWS_VALID,
 )
@@ -165,6 +167,7 @@ SET117_VALID = (
     *PROTECTED_VALID,  # set 315: messages, requests
     *MEDIA_FN_VALID,  # set 317: pixels
     *RL_POLICY_VALID,  # set 319: torchagentic's timesteps
+    *STAGE_ESTIMATES_VALID,  # set 319: no estimate said
     *DEFAULT_TPM_VALID,  # set 315: messages, requests
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_VALID,  # set 285: a class's table of upload sizes
@@ -255,6 +258,7 @@ SET117_INVALID = (
     *PROTECTED_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
     *MEDIA_FN_INVALID,  # set 317: pygent-ai's media
     *RL_POLICY_INVALID,  # set 319: a tokenizer's sequence
+    *STAGE_ESTIMATES_INVALID,  # set 319: murm's pipeline stages
     *DEFAULT_TPM_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
     *CLASS_TABLE_INVALID,  # set 285: pact-agents' class table of output caps
