@@ -157,3 +157,25 @@ def test_a_backend_no_word_list_knows_beside_named_providers_serves_its_own(tmp_
         "pkg/tools/openai.py",
         "pkg/tools/local.py",
     }
+
+
+def test_two_settings_one_module_reads_apart_are_not_one_budget(tmp_path: Path) -> None:
+    """Set 321: aisafe's ``estimate.py`` reads ``claude_judge.MAX_TOKENS`` (256) and ``llamaguard.MAX_TOKENS`` (20),
+    each through its own module: two judges' caps sharing a name. Without that reader they are compared."""
+    judge = "MAX_TOKENS = {value}\n\ndef ask(client):\n    return client.create(max_tokens=MAX_TOKENS)\n"
+    files = {
+        "pkg/judges/__init__.py": "",
+        "pkg/judges/claude_judge.py": judge.format(value=256),
+        "pkg/judges/llamaguard.py": judge.format(value=20),
+    }
+    reader = (
+        "def estimate():\n    from pkg.judges import claude_judge, llamaguard\n\n"
+        "    return [claude_judge.MAX_TOKENS, llamaguard.MAX_TOKENS]\n"
+    )
+    assert _lint(tmp_path / "a", {**files, "pkg/judges/estimate.py": reader}) == set()
+    assert _lint(tmp_path / "b", files) == {"pkg/judges/claude_judge.py", "pkg/judges/llamaguard.py"}
+    one = reader.replace("llamaguard.MAX_TOKENS", "claude_judge.MAX_TOKENS")  # one module read twice
+    assert _lint(tmp_path / "c", {**files, "pkg/judges/estimate.py": one}) == {
+        "pkg/judges/claude_judge.py",
+        "pkg/judges/llamaguard.py",
+    }

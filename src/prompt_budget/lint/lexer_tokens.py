@@ -5,7 +5,8 @@
 
 A module that imports a lexer's names (``Lexer``, ``TokenType``, ``TokenKind``, ``Scanner``) or imports from
 a module named for one (``lexer``, ``scanner``, the standard ``tokenize``), or defines a class of those
-names or a regular expression named for tokens (``TOKEN_RE = re.compile(...)``), counts the tokens of a language it parses; unless its text names a model's side too (``llm``,
+names, a regular expression named for tokens (``TOKEN_RE = re.compile(...)``) or a ``tokenize`` function beside a
+``Parser`` class (set 322: lokit's gettext plural forms), counts the tokens of a language it parses; unless its text names a model's side too (``llm``,
 ``prompt``, ``openai``, ``anthropic``, ``tiktoken``, ``completion``, ``context window``, a token budget), a budget named
 only by tokens there is a parser's limit. Decided once per module.
 """
@@ -30,6 +31,8 @@ _MODEL_SIDE = re.compile(
     r"\b(?:llm|llms|prompt|prompts|openai|anthropic|tiktoken|completion|completions|context window)\b"
     r"|token[_ ]budget"  # ``token_budget: int = _DEFAULT_TOKEN_BUDGET`` beside ``_STATUS_TOKEN_RE`` (set 265: doc-atlas)
 )
+#: A module's own lexer function, beside a parser class of the module (a language it parses).
+_TOKENIZERS = frozenset({"tokenize", "tokenise", "lex"})
 #: The module asked about last and the answer.
 _last: list[tuple[ast.AST, bool]] = []
 
@@ -47,6 +50,9 @@ def lexer_module(rule: LintRule) -> bool:
 
 
 def _imports_lexer(tree: ast.Module) -> bool:
+    defined = {s.name for s in tree.body if isinstance(s, (ast.ClassDef, ast.FunctionDef))}
+    if {n.lstrip("_") for n in defined} & _TOKENIZERS and any(n.endswith("Parser") for n in defined):
+        return True  # ``def _tokenize(expression, maximum_tokens)`` beside ``class _Parser`` (set 322: lokit's gettext)
     for stmt in tree.body:
         if isinstance(stmt, ast.ImportFrom):
             if (stmt.module or "").rsplit(".", 1)[-1] in _LEXER_MODULES:

@@ -329,6 +329,10 @@ _RUNTIME_WINDOWS = frozenset({("n", "ctx"), ("num", "ctx")})
 BASE64_WORDS = frozenset({"b64", "base64", "encoded", "decoded", "padding", "pad", "bytes", "audio", "pcm"})
 
 
+#: Last words of a name holding a share of an amount, not the amount (``tokens_remaining_pct``).
+_SHARE_ENDINGS = frozenset({"pct", "percent", "percentage", "ratio", "fraction", "share"})
+
+
 @lru_cache(maxsize=65536)
 def words(name: str) -> tuple[str, ...]:
     """Split an identifier or a dict key into lower-case words (kept for 65,536: 8,192 missed 55,000 times)."""
@@ -522,6 +526,8 @@ class NameJudge:
         ws = words(name)
         if not ws or self._ignored(name, ws):
             return False
+        if ws[-1] in _SHARE_ENDINGS:
+            return False  # ``tokens_remaining_pct``: a share of tokens, not an amount (set 321: percona)
         if "tokens" in ws or "toks" in ws or tuple(ws[-2:]) == ("context", "estimate"):
             return True
         return "token" in ws and any(w in COUNT_WORDS or w in {"estimate", "estimated", "est"} for w in ws)

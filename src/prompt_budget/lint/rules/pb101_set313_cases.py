@@ -44,6 +44,12 @@ twenty, saved into and restored from a state dict (kader's ``summarization_thres
 
 Set 319's others: PB102, module constants named for tokens under a heading comment calling them estimates of tokens
 (murm's ``# Realistic token estimates per pipeline stage`` over ``_TOKENS_REPORT = 8000``, ``budget_bindings``).
+
+Set 321's: PB104, a method of a class implementing the module's protocol named for tokens (tulving's
+``HeuristicEstimator.estimate`` beside ``class TokenEstimator(Protocol)``: ``return max(len(text) // 4, 1)``,
+``pb104_context``); PB103, not a percentage of tokens left compared with 100 (percona's ``tokens_remaining_pct <
+100.0``, ``names.is_token_amount``); PB102, not a parser's limit of its own lexer's tokens (set 322: lokit's gettext
+plural forms, ``maximum_tokens: int = 512`` given to ``_tokenize`` beside ``class _Parser``, ``lexer_tokens``).
 """
 
 from __future__ import annotations
@@ -195,3 +201,26 @@ STAGE_ESTIMATES_VALID = (Valid(_STAGE_ESTIMATES.format(heading="Stages of the pi
 STAGE_ESTIMATES_INVALID = (
     Invalid(_STAGE_ESTIMATES.format(heading="Realistic token estimates per pipeline stage"), count=2),
 )
+
+_PROTOCOL = (
+    "from typing import Protocol\n\nclass {proto}(Protocol):\n    def estimate(self, text: str) -> int: ...\n\n"
+    "class HeuristicEstimator:\n    def estimate(self, text: str) -> int:\n        return max(len(text) // 4, 1)\n"
+)
+PROTOCOL_VALID = (Valid(_PROTOCOL.format(proto="CostEstimator")),)  # a cost of what, unsaid
+PROTOCOL_INVALID = (Invalid(_PROTOCOL.format(proto="TokenEstimator"), line=8),)
+
+_REMAINING_PCT = (
+    "def usage(conversation, context_window):\n    remaining = conversation.{name}\n"
+    "    if remaining is not None and remaining < 100.0:\n        return (100.0 - remaining) / 100.0\n"
+    "    return conversation.total_tokens / context_window\n"
+)
+REMAINING_PCT_VALID = (Valid(_REMAINING_PCT.format(name="tokens_remaining_pct")),)
+REMAINING_PCT_INVALID = (Invalid(_REMAINING_PCT.format(name="tokens_remaining"), line=3),)
+
+_PLURAL = (
+    "def _tokenize(expression: str, maximum_tokens: int) -> tuple[str, ...]:\n    return tuple(expression.split())\n\n"
+    "class {cls}:\n    pass\n\ndef parse_plural_forms(header: str, *, maximum_tokens: int = 512):\n"
+    "    return _tokenize(header, maximum_tokens)\n"
+)
+PLURAL_VALID = (Valid(_PLURAL.format(cls="_Parser")),)
+PLURAL_INVALID = (Invalid(_PLURAL.format(cls="_Summary"), line=7),)

@@ -43,6 +43,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     MEDIA_FN_VALID,
     OUTPUT_LIMIT_INVALID,
     OUTPUT_LIMIT_VALID,
+    PLURAL_INVALID,
+    PLURAL_VALID,
     PROTECTED_INVALID,
     PROTECTED_VALID,
     RL_POLICY_INVALID,
@@ -167,6 +169,7 @@ SET117_VALID = (
     *PROTECTED_VALID,  # set 315: messages, requests
     *MEDIA_FN_VALID,  # set 317: pixels
     *RL_POLICY_VALID,  # set 319: torchagentic's timesteps
+    *PLURAL_VALID,  # set 321: lokit's gettext parser
     *STAGE_ESTIMATES_VALID,  # set 319: no estimate said
     *DEFAULT_TPM_VALID,  # set 315: messages, requests
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
@@ -258,6 +261,7 @@ SET117_INVALID = (
     *PROTECTED_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
     *MEDIA_FN_INVALID,  # set 317: pygent-ai's media
     *RL_POLICY_INVALID,  # set 319: a tokenizer's sequence
+    *PLURAL_INVALID,  # set 321: no parser
     *STAGE_ESTIMATES_INVALID,  # set 319: murm's pipeline stages
     *DEFAULT_TPM_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern

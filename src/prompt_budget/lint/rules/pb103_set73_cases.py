@@ -26,6 +26,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     GIVE_UP_VALID,
     OUTLIERS_INVALID,
     OUTLIERS_VALID,
+    REMAINING_PCT_INVALID,
+    REMAINING_PCT_VALID,
     RESERVE_CLAMP_INVALID,
     RESERVE_CLAMP_VALID,
 )
@@ -90,6 +92,7 @@ SET73_VALID = (
     *RESERVE_CLAMP_VALID,  # set 311: a budget taken off the clamp
     *GIVE_UP_VALID,  # set 313: a warning, not a floor
     *OUTLIERS_VALID,  # set 315: seconds
+    *REMAINING_PCT_VALID,  # set 321: percona's percentage left
     *IF_CLAMP_VALID,  # set 262: clamps written as ifs of other things
     *SUMMED_VALID,  # set 285: seconds summed
     *ESTIMATE_VALID,  # set 287: a word estimate
@@ -160,6 +163,7 @@ SET73_INVALID = (
     *RESERVE_CLAMP_INVALID,  # set 311: aleph-rlm's trimming
     *GIVE_UP_INVALID,  # set 313: agentkernel-cli's thinking headroom
     *OUTLIERS_INVALID,  # set 315: o11y-reflect's context explosions
+    *REMAINING_PCT_INVALID,  # set 321: tokens left
     *IF_CLAMP_INVALID,  # set 262: aient's clamps written as ifs
     *SUMMED_INVALID,  # set 285: pact-agents' tokens summed per phase
     *ESTIMATE_INVALID,  # set 287: warderbox's routing ladder

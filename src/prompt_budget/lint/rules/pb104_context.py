@@ -45,6 +45,8 @@ def function_about_tokens(rule: LintRule) -> bool:
     counting = bool(set(ws) & _COUNTING) and (cls := rule.ctx.enclosing_class()) is not None
     if counting and set(words(cls.name if cls else "")) & (TOKEN_WORDS | _TOKENIZERS):
         return True  # ``ApproxByteTokenizer.count(text)`` (set 301: lumberjack-py's approximate tokenizer)
+    if counting and cls is not None and _implements_token_protocol(rule.ctx.tree, cls, name):
+        return True  # ``HeuristicEstimator.estimate`` beside ``class TokenEstimator(Protocol)`` (set 322: tulving)
     return (
         bool(set(ws) & ESTIMATE_WORDS)
         and bool(set(ws) & TOKEN_WORDS)
@@ -52,6 +54,25 @@ def function_about_tokens(rule: LintRule) -> bool:
         and name.lower() not in rule.names.ignore_names
         and not excluded(tuple(w for w in ws if w not in _WHOSE_WORDS))
     )
+
+
+def _implements_token_protocol(tree: ast.AST | None, cls: ast.ClassDef, method: str) -> bool:
+    """``cls`` shares its last word with a class of the module named for tokens that defines ``method`` too (a
+    protocol or a base the class implements: ``HeuristicEstimator`` and ``TokenEstimator``, both ``estimate``)."""
+    last = words(cls.name)[-1:]
+    for other in getattr(tree, "body", ()):
+        if (
+            isinstance(other, ast.ClassDef)
+            and other is not cls
+            and words(other.name)[-1:] == last
+            and set(words(other.name)) & TOKEN_WORDS
+            and any(
+                isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == method
+                for m in other.body
+            )
+        ):
+            return True
+    return False
 
 
 def targets(rule: LintRule) -> list[str]:

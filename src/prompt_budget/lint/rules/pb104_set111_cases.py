@@ -31,6 +31,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     WORD_ESTIMATE_VALID,
 )
 from prompt_budget.lint.rules.pb101_set313_cases import (
+    PROTOCOL_INVALID,
+    PROTOCOL_VALID,
     UTF8_INVALID,
     UTF8_VALID,
     WHOLE_BUDGET_INVALID,
@@ -89,6 +91,7 @@ SET111_VALID = (
     *PER_CHAR_VALID,  # set 303: no rate stated, another rate
     *WHOLE_BUDGET_VALID,  # set 311: items
     *UTF8_VALID,  # set 314: audio's bytes
+    *PROTOCOL_VALID,  # set 321: a cost's protocol
     *INJECT_VALID,  # set 263: kaos-harness's memory block
     *NTOK_VALID,  # set 291: a count of rows
     *FILE_SIZE_VALID,  # set 283: floats in a file
@@ -139,6 +142,7 @@ SET111_INVALID = (
     *PER_CHAR_INVALID,  # set 303: ai-council-orchestrator
     *WHOLE_BUDGET_INVALID,  # set 311: aidumem's recall
     *UTF8_INVALID,  # set 314: subagent-harness-mcp's rough estimate
+    *PROTOCOL_INVALID,  # set 321: tulving's estimator
     *INJECT_INVALID,  # set 263: kaos-harness's memory block
     *NTOK_INVALID,  # set 291: mfs-server's fallback counter
     *FILE_SIZE_INVALID,  # set 283: alexandria-wiki's file estimates

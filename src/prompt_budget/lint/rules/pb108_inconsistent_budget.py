@@ -21,6 +21,7 @@ from prompt_budget.lint.names import config_key
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.provider_modules import module_provider, provider_imports, sibling_providers
+from prompt_budget.lint.read_apart import read_apart, record_apart
 from prompt_budget.lint.rule import LintRule, Valid
 
 
@@ -131,6 +132,7 @@ class InconsistentBudget(LintRule):
                 self.fact(stmt, f"{IMPORT_FACT}{stem} {name}", 0)
         for imp, top in provider_imports(node):
             self.fact(imp, f"{USES_FACT}{top}", 0)
+        record_apart(self, node)  # ``claude_judge.MAX_TOKENS`` beside ``llamaguard.MAX_TOKENS``
 
     def _own(self, name: str) -> bool:
         """``name`` is a constant of a command-line tool that reads it itself."""
@@ -168,14 +170,20 @@ class InconsistentBudget(LintRule):
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+        from prompt_budget.lint.cache import module_name
+
         own = _unimported(facts, OWN_FACT, options.root)
         providers = _providers_own(facts, options.root)
+        read = read_apart(facts)
 
         def apart(a: Fact, b: Fact) -> bool:
-            """``a`` and ``b`` are two providers' own defaults."""
+            """``a`` and ``b`` are two providers' own defaults, or two settings a module reads apart."""
             pa = providers.get((a.path, a.line, a.name))
             pb = providers.get((b.path, b.line, b.name))
-            return pa is not None and pb is not None and pa != pb
+            stems = {module_name(a.path).rsplit(".", 1)[-1], module_name(b.path).rsplit(".", 1)[-1]}
+            return (pa is not None and pb is not None and pa != pb) or any(
+                stems <= s for s in read.get(a.name, ())
+            )
 
         groups: dict[tuple[Path, str], list[Fact]] = defaultdict(list)
         for fact in facts:
