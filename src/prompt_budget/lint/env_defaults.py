@@ -25,6 +25,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, is_env_read, string_value
 from prompt_budget.lint.small_caps import LEAST, OUTPUT_CAPS
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -55,15 +56,36 @@ def _whole(node: ast.expr) -> int | None:
     return int(text) if text.isdigit() and len(text) < 10 else None
 
 
-def _helper_read(call: ast.Call) -> bool:
-    """``_env_int("HARNESS_MAX_TOKENS", 200_000)``: a function of the project's, named for the environment,
-    given a variable's name as one is written (a settings object's ``settings.get_env("max_tokens", 4096)``
-    is ``settings_reads``')."""
+def _helper_read(rule: LintRule, call: ast.Call) -> bool:
+    """``_env_int("HARNESS_MAX_TOKENS", 200_000)``: a function of the project's, named for the environment or
+    reading it (set 321: groundhog-mcp's ``_int(name, default)`` returning ``os.environ.get(name)`` parsed),
+    given a variable's name as one is written (a settings object's ``settings.get_env("max_tokens", 4096)`` is
+    ``settings_reads``')."""
     return (
         isinstance(call.func, ast.Name)
-        and bool(set(words(call.func.id)) & _HELPER_WORDS)
+        and (bool(set(words(call.func.id)) & _HELPER_WORDS) or call.func.id in _environment_readers(rule))
         and is_variable_name(call.args[0])
     )
+
+
+#: The module last asked about and the names of its functions reading the environment.
+_readers: list[tuple[ast.AST, frozenset[str]]] = kept_per_file([])
+
+
+def _environment_readers(rule: LintRule) -> frozenset[str]:
+    """The module's top-level functions of two parameters whose body reads the environment (once per file)."""
+    tree = rule.ctx.tree
+    if _readers and _readers[0][0] is tree:
+        return _readers[0][1]
+    found = frozenset(
+        stmt.name
+        for stmt in getattr(tree, "body", ())
+        if isinstance(stmt, ast.FunctionDef)
+        and len(stmt.args.args) == 2
+        and any(isinstance(n, ast.Call) and is_env_read(n) for n in walk(stmt))
+    )
+    _readers[:] = [(tree, found)] if tree is not None else []
+    return found
 
 
 def _named(rule: LintRule, name: str, value: int) -> str | None:
@@ -138,7 +160,11 @@ def environment_read(rule: LintRule, call: ast.Call) -> bool:
     if is_env_read(call):
         env_default(rule, call)
         return True
-    if type(call.func) is ast.Name and "env" in call.func.id.lower() and len(call.args) == 2:
+    if (
+        type(call.func) is ast.Name
+        and len(call.args) == 2
+        and ("env" in call.func.id.lower() or call.func.id in _environment_readers(rule))
+    ):
         env_default(rule, call)
     return False
 
@@ -148,7 +174,7 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
     if len(call.args) != 2 or call.keywords:
         return
     callee = dotted(call.func)
-    if not (_OS_READ.search(callee) or _helper_read(call)):
+    if not (_OS_READ.search(callee) or _helper_read(rule, call)):
         return
     variable, default = string_value(call.args[0]), call.args[1]
     value = _whole(default)

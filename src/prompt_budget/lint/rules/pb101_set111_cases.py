@@ -97,6 +97,7 @@ SET111_VALID = (
     *ANNOTATED_ENV_VALID,  # set 303: seconds
     *ENV_OR_VALID,  # set 311: a GPU's layers
     *TERMS_VALID,  # set 314: a lexical index's terms
+    *ENV_HELPER_VALID,  # set 321: settings read from no environment
     *LIMITS_VALID,  # set 271: taui's model limits
     *BUCKET_VALID,  # set 283: alexandria-wiki's rate limiter
     *BESIDE_VALID,  # set 283: a count beside a budget
@@ -153,6 +154,7 @@ SET111_INVALID = (
     *ANNOTATED_ENV_INVALID,  # set 303: velqua's settings
     *ENV_OR_INVALID,  # set 311: aleph-rlm's llama.cpp context
     *TERMS_INVALID,  # set 314: a model's tokens
+    *ENV_HELPER_INVALID,  # set 321: groundhog-mcp's config
     *LIMITS_INVALID,  # set 271: taui's model limits
     *BUCKET_INVALID,  # set 283: a client's cap beside a rate of requests
     *BESIDE_INVALID,  # set 283: eda-bridge-runtime's compaction settings

@@ -50,6 +50,9 @@ Set 321's: PB104, a method of a class implementing the module's protocol named f
 ``pb104_context``); PB103, not a percentage of tokens left compared with 100 (percona's ``tokens_remaining_pct <
 100.0``, ``names.is_token_amount``); PB102, not a parser's limit of its own lexer's tokens (set 322: lokit's gettext
 plural forms, ``maximum_tokens: int = 512`` given to ``_tokenize`` beside ``class _Parser``, ``lexer_tokens``).
+
+Set 321's others: PB101, an environment variable's default given to a module's own function that reads the
+environment, whatever it is named (groundhog-mcp's ``_int("GROUNDHOG_MAX_TOKENS", 20000)``, ``env_defaults``).
 """
 
 from __future__ import annotations
@@ -224,3 +227,11 @@ _PLURAL = (
 )
 PLURAL_VALID = (Valid(_PLURAL.format(cls="_Parser")),)
 PLURAL_INVALID = (Invalid(_PLURAL.format(cls="_Summary"), line=7),)
+
+_ENV_HELPER = (
+    "import os\n\ndef _int(name: str, default: int) -> int:\n    raw = ({source} or '').strip()\n"
+    "    return int(raw) if raw else default\n\ndef load_config():\n"
+    "    return dict(max_tokens=_int('GROUNDHOG_MAX_TOKENS', 20000))\n"
+)
+ENV_HELPER_VALID = (Valid(_ENV_HELPER.format(source="LOCAL_SETTINGS.get(name)")),)
+ENV_HELPER_INVALID = (Invalid(_ENV_HELPER.format(source="os.environ.get(name)"), line=8),)
