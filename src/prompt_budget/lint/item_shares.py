@@ -20,6 +20,7 @@ from prompt_budget.lint.amount_words import RATIO_CONTEXT_WORDS
 from prompt_budget.lint.context_shares import scales_other_context
 from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, NameJudge, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS
+from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.scaled_units import scales_other_units
 from prompt_budget.lint.walks import kept_per_file, parents, walk
 
@@ -94,14 +95,6 @@ def _length_of_items(other: ast.AST, bound: dict[str, list[ast.AST]], names: Nam
     if seq_name is None or _says_not_items(seq, names):
         return False
     return not any(_says_not_items(value, names) for value in bound.get(seq_name, ()))
-
-
-def _defaults(node: ast.arguments) -> list[tuple[str, ast.expr]]:
-    """Each parameter with a default, and the default."""
-    positional = [*node.posonlyargs, *node.args]
-    pairs = list(zip(positional[len(positional) - len(node.defaults) :], node.defaults, strict=True))
-    pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults, strict=True) if d is not None]
-    return [(a.arg, d) for a, d in pairs]
 
 
 def _small_count(other: ast.AST, counts: dict[str, list[object]], names: NameJudge) -> bool:
@@ -222,8 +215,10 @@ def scales_item_counts(tree: ast.AST | None, name: str, names: NameJudge) -> boo
         # by the node's type first (a parsed tree holds no subclass): most nodes are none of these
         kind = type(node)
         if kind is ast.arguments:
-            for arg, default in _defaults(node):  # type: ignore[arg-type]
-                counts.setdefault(arg, []).append(default.value if type(default) is ast.Constant else None)
+            for arg, default in defaults(node):  # type: ignore[arg-type]
+                counts.setdefault(arg.arg, []).append(
+                    default.value if type(default) is ast.Constant else None
+                )
         elif kind is ast.Name or kind is ast.Attribute:
             if _reads_name(node, name):
                 reads.append(node)
