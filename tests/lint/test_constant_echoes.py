@@ -153,3 +153,18 @@ def test_a_docstring_in_tokens_keeps_it(tmp_path: Path) -> None:
     more = 'HANDOFF_THRESHOLD = 0.6\n"""Share of the window, in tokens, above which the history is summarised."""\n'
     found = lint_package(tmp_path, {"__init__.py": "", "compact.py": COMPACT + more})
     assert reported_lines(found, "PB105") == [("pkg/compact.py", 1), ("pkg/compact.py", 6)]
+
+
+def test_a_threshold_named_for_words_is_no_echo_of_a_token_threshold(tmp_path: Path) -> None:
+    """Set 324: skillseal's ``long_section_word_threshold: int = 800`` beside ``token_warn_threshold: int = 5000``
+    counts the words of a section; a threshold of the same shape with no unit is still taken for the budget's."""
+    config = (
+        "from dataclasses import dataclass\n\n\n@dataclass(frozen=True)\nclass Config:\n"
+        "    token_warn_threshold: int = 5000\n    long_section_{unit}threshold: int = 800\n"
+    )
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    words = lint_package(tmp_path / "a", {"__init__.py": "", "config.py": config.format(unit="word_")})
+    assert reported_lines(words, "PB102") == [("pkg/config.py", 6)]
+    plain = lint_package(tmp_path / "b", {"__init__.py": "", "config.py": config.format(unit="")})
+    assert reported_lines(plain, "PB102") == [("pkg/config.py", 6), ("pkg/config.py", 7)]

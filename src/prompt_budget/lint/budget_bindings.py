@@ -21,6 +21,7 @@ from prompt_budget.lint.class_constants import class_constant_read
 from prompt_budget.lint.field_docstrings import annotated_call, docstring_says_tokens, said_in_characters
 from prompt_budget.lint.field_entries import field_entry_in_tokens
 from prompt_budget.lint.flow import default_of, fallback_window, field_const
+from prompt_budget.lint.forecast_contexts import forecast_context
 from prompt_budget.lint.forms import (
     assigned_token_size,
     field_says_tokens,
@@ -76,8 +77,8 @@ def report_binding(
 ) -> None:
     """Report ``name = value`` (``node`` the literal); ``upper``: a constant, keyed by its own name;
     ``said``: its description or docstring gives its unit as tokens (a small window is then one)."""
-    if rule.names.implausible(name, value) and not said:
-        return  # ``context_length = 50`` lines, ``CONTEXT_LIMIT = 21`` messages: no model's window
+    if (rule.names.implausible(name, value) and not said) or forecast_context(rule, name):
+        return  # ``context_length = 50`` lines, ``CONTEXT_LIMIT = 21`` messages; a forecaster's steps (set 323)
     if no_limit_sentinel(name, value):
         return  # ``max_seq_length = 1000000``: "no limit", not a tunable length
     message = f"token budget {name} = {value} {where}; move it to config so it can be tuned and tested"

@@ -61,6 +61,7 @@ _OTHER_WORDS = (
     | {"distance", "dedup", "deduplication", "len", "length", "size"}
     | {"memory", "cpu", "gpu", "disk", "ram", "vram"}  # a machine's resources (``MEMORY_THRESHOLD = 0.9``)
     | {"semantic"}  # a similarity's cut-off (``semantic_loop_warn_threshold``, set 273: chowki)
+    | {"word", "line", "char"}  # one unit's count (``long_section_word_threshold``, set 324: skillseal)
 )
 #: Words that tie a name to a model's context, for a constant named like budgets of other modules.
 _BUDGET_WORDS = frozenset(

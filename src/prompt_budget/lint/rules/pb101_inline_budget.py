@@ -15,6 +15,7 @@ from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets, passed_how
 from prompt_budget.lint.env_defaults import environment_read
 from prompt_budget.lint.estimate_tables import estimate_table
+from prompt_budget.lint.forecast_contexts import forecast_context
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
 from prompt_budget.lint.given_fields import GivenFlow, project_inline
@@ -298,8 +299,8 @@ class InlineBudget(LintRule):
     )
 
     def _report(self, node: ast.expr, name: str, value: int | float, how: str) -> None:
-        if self.names.implausible(name, value):
-            return  # ``context_length=5``: a window no model has, so not tokens
+        if self.names.implausible(name, value) or forecast_context(self, name):
+            return  # ``context_length=5``: a window no model has; a forecaster's steps of a series (set 323)
         if api_dictated(self, node, value):
             return  # ``max_output_tokens=16,  # Minimum allowed value``, a probe's cap (``api_minimums``)
         if test_data(self, node, name, value):

@@ -36,6 +36,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import ANNOTATED_ENV_INVALID, A
 from prompt_budget.lint.rules.pb101_set313_cases import (
     ENV_OR_INVALID,
     ENV_OR_VALID,
+    FORECASTER_INVALID,
+    FORECASTER_VALID,
     TERMS_INVALID,
     TERMS_VALID,
 )
@@ -98,6 +100,7 @@ SET111_VALID = (
     *ENV_OR_VALID,  # set 311: a GPU's layers
     *TERMS_VALID,  # set 314: a lexical index's terms
     *ENV_HELPER_VALID,  # set 321: settings read from no environment
+    *FORECASTER_VALID,  # set 323: ts-agents' forecasters
     *LIMITS_VALID,  # set 271: taui's model limits
     *BUCKET_VALID,  # set 283: alexandria-wiki's rate limiter
     *BESIDE_VALID,  # set 283: a count beside a budget
@@ -155,6 +158,7 @@ SET111_INVALID = (
     *ENV_OR_INVALID,  # set 311: aleph-rlm's llama.cpp context
     *TERMS_INVALID,  # set 314: a model's tokens
     *ENV_HELPER_INVALID,  # set 321: groundhog-mcp's config
+    *FORECASTER_INVALID,  # set 323: an LLM's context, the same names
     *LIMITS_INVALID,  # set 271: taui's model limits
     *BUCKET_INVALID,  # set 283: a client's cap beside a rate of requests
     *BESIDE_INVALID,  # set 283: eda-bridge-runtime's compaction settings

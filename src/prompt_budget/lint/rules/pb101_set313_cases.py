@@ -53,6 +53,10 @@ plural forms, ``maximum_tokens: int = 512`` given to ``_tokenize`` beside ``clas
 
 Set 321's others: PB101, an environment variable's default given to a module's own function that reads the
 environment, whatever it is named (groundhog-mcp's ``_int("GROUNDHOG_MAX_TOKENS", 20000)``, ``env_defaults``).
+
+Set 323's: PB101 and PB102, not a forecaster's context of past observations in a module that speaks of forecasts and
+never of tokens, prompts, an LLM, a completion or a chat (ts-agents' Chronos and TimesFM specs' ``max_context=8192``,
+``forecast_contexts``).
 """
 
 from __future__ import annotations
@@ -235,3 +239,11 @@ _ENV_HELPER = (
 )
 ENV_HELPER_VALID = (Valid(_ENV_HELPER.format(source="LOCAL_SETTINGS.get(name)")),)
 ENV_HELPER_INVALID = (Invalid(_ENV_HELPER.format(source="os.environ.get(name)"), line=8),)
+
+_FORECASTER = (
+    '"""Catalogue of forecasting foundation models."""\n\nSPECS = [\n'
+    "    FoundationSpec(name='chronos-2-small', horizon=64, max_context=8192),\n]\n"
+    "FOUNDATION_SMOKE_CONTEXT_LENGTH = 512\n\ndef forecast(series):\n    return run(series, HORIZON)\n"
+)
+FORECASTER_VALID = (Valid(_FORECASTER),)
+FORECASTER_INVALID = (Invalid(_FORECASTER.replace("forecasting foundation models", "LLM prompts"), line=4),)
