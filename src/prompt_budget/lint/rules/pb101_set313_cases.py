@@ -57,6 +57,9 @@ environment, whatever it is named (groundhog-mcp's ``_int("GROUNDHOG_MAX_TOKENS"
 Set 323's: PB101 and PB102, not a forecaster's context of past observations in a module that speaks of forecasts and
 never of tokens, prompts, an LLM, a completion or a chat (ts-agents' Chronos and TimesFM specs' ``max_context=8192``,
 ``forecast_contexts``).
+
+Set 325's: PB102, a parameter whose docstring states characters only as the rate an estimate of its tokens uses
+(iris-vector-rag's ``token_budget: int = 8192`` "estimated (4 characters per token)", ``param_docstrings``).
 """
 
 from __future__ import annotations
@@ -247,3 +250,15 @@ _FORECASTER = (
 )
 FORECASTER_VALID = (Valid(_FORECASTER),)
 FORECASTER_INVALID = (Invalid(_FORECASTER.replace("forecasting foundation models", "LLM prompts"), line=4),)
+
+_ADVISORY = (
+    "def extract_batch(documents, token_budget: int = 8192):\n"
+    '    """Extract.\n\n    Args:\n        token_budget: {doc}\n    """\n    return documents\n'
+)
+ADVISORY_VALID = (Valid(_ADVISORY.format(doc="Maximum characters per batch.")),)
+ADVISORY_INVALID = (
+    Invalid(
+        _ADVISORY.format(doc="Advisory: a batch estimated (4 characters per token) over it is logged."),
+        line=1,
+    ),
+)

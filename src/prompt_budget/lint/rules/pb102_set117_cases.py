@@ -37,6 +37,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     TOKENS_OPTION_VALID,
 )
 from prompt_budget.lint.rules.pb101_set313_cases import (
+    ADVISORY_INVALID,
+    ADVISORY_VALID,
     DEFAULT_TPM_INVALID,
     DEFAULT_TPM_VALID,
     MEDIA_FN_INVALID,
@@ -170,6 +172,7 @@ SET117_VALID = (
     *MEDIA_FN_VALID,  # set 317: pixels
     *RL_POLICY_VALID,  # set 319: torchagentic's timesteps
     *PLURAL_VALID,  # set 321: lokit's gettext parser
+    *ADVISORY_VALID,  # set 325: characters
     *STAGE_ESTIMATES_VALID,  # set 319: no estimate said
     *DEFAULT_TPM_VALID,  # set 315: messages, requests
     *SAMPLE_VALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
@@ -262,6 +265,7 @@ SET117_INVALID = (
     *MEDIA_FN_INVALID,  # set 317: pygent-ai's media
     *RL_POLICY_INVALID,  # set 319: a tokenizer's sequence
     *PLURAL_INVALID,  # set 321: no parser
+    *ADVISORY_INVALID,  # set 325: iris-vector-rag's batch budget
     *STAGE_ESTIMATES_INVALID,  # set 319: murm's pipeline stages
     *DEFAULT_TPM_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
     *SAMPLE_INVALID,  # set 263: waystone's sample; set 265: doc-atlas's pattern
