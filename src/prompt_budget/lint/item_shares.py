@@ -15,6 +15,7 @@ Kept apart from the rule: it reads the module's tree, and judges no finding itse
 from __future__ import annotations
 
 import ast
+import re
 
 from prompt_budget.lint.amount_words import RATIO_CONTEXT_WORDS
 from prompt_budget.lint.context_shares import scales_other_context
@@ -151,6 +152,36 @@ def scales_no_tokens(tree: ast.AST | None, name: str, names: NameJudge) -> bool:
         or scales_item_counts(tree, name, names)
         or scales_other_context(tree, name, names)
         or window_without_tokens(tree, name)
+        or compared_with_similarity(tree, name)
+    )
+
+
+#: A docstring saying its function measures a similarity (``"Jaccard similarity of two token sets"``).
+_SIMILARITY = re.compile(r"\b(?:similarity|jaccard)\b", re.IGNORECASE)
+
+
+def compared_with_similarity(tree: ast.AST | None, name: str) -> bool:
+    """Every read of ``name`` (but its binding's store) is compared with a call of a module's function whose
+    docstring says it measures a similarity (set 327: questkit's ``_token_overlap(a, b) >=
+    _TOKEN_OVERLAP_THRESHOLD``, the Jaccard similarity of two titles' words): a cut-off of a score."""
+    if tree is None:
+        return False
+    similar = {
+        n.name
+        for n in getattr(tree, "body", ())
+        if isinstance(n, ast.FunctionDef) and _SIMILARITY.search(ast.get_docstring(n) or "")
+    }
+    if not similar:
+        return False
+    up = parents(tree)
+    reads = [n for n in walk(tree) if _reads_name(n, name)]
+    return bool(reads) and all(
+        isinstance(parent := up.get(r), ast.Compare)
+        and any(
+            isinstance(side, ast.Call) and isinstance(side.func, ast.Name) and side.func.id in similar
+            for side in (parent.left, *parent.comparators)
+        )
+        for r in reads
     )
 
 

@@ -60,6 +60,10 @@ never of tokens, prompts, an LLM, a completion or a chat (ts-agents' Chronos and
 
 Set 325's: PB102, a parameter whose docstring states characters only as the rate an estimate of its tokens uses
 (iris-vector-rag's ``token_budget: int = 8192`` "estimated (4 characters per token)", ``param_docstrings``).
+
+Set 327's: PB105, not a cut-off compared with a function of the module measuring a similarity (questkit's
+``_token_overlap(a, b) >= _TOKEN_OVERLAP_THRESHOLD``, a Jaccard similarity of two titles' words,
+``item_shares.compared_with_similarity``).
 """
 
 from __future__ import annotations
@@ -261,4 +265,13 @@ ADVISORY_INVALID = (
         _ADVISORY.format(doc="Advisory: a batch estimated (4 characters per token) over it is logged."),
         line=1,
     ),
+)
+
+_SIMILAR = (
+    'def _token_overlap(a, b):\n    """{doc}"""\n    return len(a & b) / len(a | b)\n\n'
+    "_TOKEN_OVERLAP_THRESHOLD = 0.7\n\ndef similar(a, b):\n    return _token_overlap(a, b) >= _TOKEN_OVERLAP_THRESHOLD\n"
+)
+SIMILAR_VALID = (Valid(_SIMILAR.format(doc="Jaccard similarity of two token sets, ignoring stopwords.")),)
+SIMILAR_INVALID = (
+    Invalid(_SIMILAR.format(doc="Share of the context window two prompts' tokens fill."), line=5),
 )

@@ -43,6 +43,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     FIT_MARGIN_VALID,
     PAIRS_INVALID,
     PAIRS_VALID,
+    SIMILAR_INVALID,
+    SIMILAR_VALID,
 )
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
@@ -167,6 +169,7 @@ SET111_VALID = (
     *USAGE_SHARE_VALID,  # set 306: memory, a score, seconds
     *FIT_MARGIN_VALID,  # set 315: a count of chunks
     *PAIRS_VALID,  # set 319: kader's message pairs
+    *SIMILAR_VALID,  # set 327: questkit's Jaccard similarity
     *YUAN_VALID,  # set 274: aifix-code's budget in yuan
     *UTIL_VALID,  # set 272: contextlens-ai's utilization
     *MEAN_VALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
@@ -270,6 +273,7 @@ SET111_INVALID = (
     *USAGE_SHARE_INVALID,  # set 306: lingtai-kernel
     *FIT_MARGIN_INVALID,  # set 315: zotero-mcp-server's passages
     *PAIRS_INVALID,  # set 319: a window of tokens
+    *SIMILAR_INVALID,  # set 327: a share of a window
     *YUAN_INVALID,  # set 274's contrast: a budget of tokens
     *UTIL_INVALID,  # set 272: contextlens-ai's utilization
     *MEAN_INVALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
