@@ -30,7 +30,7 @@ from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.forwarded import record_take
 from prompt_budget.lint.item_shares import sequence_without_tokens
-from prompt_budget.lint.lexer_tokens import lexer_module
+from prompt_budget.lint.lexer_tokens import parses_own_language
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.option_twins import record_option
@@ -129,7 +129,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             continue  # ``for index in range(1, max_token)`` searching a free label: slots, not tokens
         if documented_otherwise(rule, name):
             continue  # ``:param max_tokens: Maximum words per chunk.``: words, whatever the name (set 140)
-        if names.says_tokens(name) and lexer_module(rule):
+        if names.says_tokens(name) and parses_own_language(rule):
             continue  # ``def parse(header, *, maximum_tokens=512)`` beside a lexer: a parser's tokens (set 322)
         if sequence_without_tokens(rule.ctx.tree, name):
             continue  # ``max_seq_len: int = 1024`` of a policy over observations, no model's tokens (set 319)

@@ -185,8 +185,9 @@ def compared_with_similarity(tree: ast.AST | None, name: str) -> bool:
     )
 
 
-#: Words a module about a model's tokens says somewhere (in a name, a string or a docstring).
-_LLM_TEXT = ("token", "context", "prompt", "llm", "vocab")
+#: Words a module about a model's tokens says somewhere (in a name, a string or a docstring), a tokenizing model's
+#: class among them (``SentenceTransformer``, ``AutoModel``: set 266, oneground).
+_LLM_TEXT = ("token", "context", "prompt", "llm", "vocab", "sentencetransformer", "automodel")
 
 
 def window_without_tokens(tree: ast.AST | None, name: str) -> bool:

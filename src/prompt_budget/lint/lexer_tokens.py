@@ -49,9 +49,22 @@ def lexer_module(rule: LintRule) -> bool:
     return found
 
 
-def _imports_lexer(tree: ast.Module) -> bool:
+def parses_own_language(rule: LintRule) -> bool:
+    """The module defines its own ``tokenize`` function beside a ``Parser`` class and names no model's side: a
+    parameter's limit of tokens there is its lexer's (``parse(header, *, maximum_tokens=512)`` handed to ``_tokenize``,
+    set 322: lokit's gettext plural forms). Narrower than ``lexer_module``: a module merely importing a lexer (pygments,
+    for a repository map) still takes a budget of a model's tokens by its parameters."""
+    tree = rule.ctx.tree
+    return isinstance(tree, ast.Module) and _defines_parser(tree) and lexer_module(rule)
+
+
+def _defines_parser(tree: ast.Module) -> bool:
     defined = {s.name for s in tree.body if isinstance(s, (ast.ClassDef, ast.FunctionDef))}
-    if {n.lstrip("_") for n in defined} & _TOKENIZERS and any(n.endswith("Parser") for n in defined):
+    return bool({n.lstrip("_") for n in defined} & _TOKENIZERS) and any(n.endswith("Parser") for n in defined)
+
+
+def _imports_lexer(tree: ast.Module) -> bool:
+    if _defines_parser(tree):
         return True  # ``def _tokenize(expression, maximum_tokens)`` beside ``class _Parser`` (set 322: lokit's gettext)
     for stmt in tree.body:
         if isinstance(stmt, ast.ImportFrom):

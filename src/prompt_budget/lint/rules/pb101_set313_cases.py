@@ -192,6 +192,12 @@ _RL_POLICY = (
     "        self.{name} = None\n"
 )
 RL_POLICY_VALID = (Valid(_RL_POLICY.format(name="head")),)  # timesteps of observations
+_EMBEDDER = (
+    "def load_model(name, device='cpu', max_seq_length=512):\n    model = {cls}(name, device=device)\n"
+    "    model.max_seq_length = max_seq_length\n    return model\n"
+)
+EMBEDDER_VALID = (Valid(_EMBEDDER.format(cls="PolicyNet")),)  # nothing says what the sequence holds
+EMBEDDER_INVALID = (Invalid(_EMBEDDER.format(cls="SentenceTransformer"), line=1),)  # set 266: oneground
 RL_POLICY_INVALID = (Invalid(_RL_POLICY.format(name="tokenizer"), line=5),)  # a model reading tokens
 
 _PAIRS = (
@@ -237,7 +243,15 @@ _PLURAL = (
     "    return _tokenize(header, maximum_tokens)\n"
 )
 PLURAL_VALID = (Valid(_PLURAL.format(cls="_Parser")),)
-PLURAL_INVALID = (Invalid(_PLURAL.format(cls="_Summary"), line=7),)
+PLURAL_INVALID = (
+    Invalid(_PLURAL.format(cls="_Summary"), line=7),
+    # a module importing a lexer only (aider's repository map, pygments for its tags) still takes a model's budget
+    Invalid(
+        "from pygments.lexers import guess_lexer_for_filename\n\nclass RepoMap:\n"
+        "    def __init__(self, map_tokens=1024):\n        self.max_map_tokens = map_tokens\n",
+        line=4,
+    ),
+)
 
 _ENV_HELPER = (
     "import os\n\ndef _int(name: str, default: int) -> int:\n    raw = ({source} or '').strip()\n"

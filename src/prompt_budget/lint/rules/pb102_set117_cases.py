@@ -41,6 +41,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     ADVISORY_VALID,
     DEFAULT_TPM_INVALID,
     DEFAULT_TPM_VALID,
+    EMBEDDER_INVALID,
+    EMBEDDER_VALID,
     MEDIA_FN_INVALID,
     MEDIA_FN_VALID,
     OUTPUT_LIMIT_INVALID,
@@ -171,6 +173,7 @@ SET117_VALID = (
     *PROTECTED_VALID,  # set 315: messages, requests
     *MEDIA_FN_VALID,  # set 317: pixels
     *RL_POLICY_VALID,  # set 319: torchagentic's timesteps
+    *EMBEDDER_VALID,  # set 319: a sequence of no model's tokens
     *PLURAL_VALID,  # set 321: lokit's gettext parser
     *ADVISORY_VALID,  # set 325: characters
     *STAGE_ESTIMATES_VALID,  # set 319: no estimate said
@@ -264,6 +267,7 @@ SET117_INVALID = (
     *PROTECTED_INVALID,  # set 315: my-novel-agent's tail, zotero-mcp-server's quota
     *MEDIA_FN_INVALID,  # set 317: pygent-ai's media
     *RL_POLICY_INVALID,  # set 319: a tokenizer's sequence
+    *EMBEDDER_INVALID,  # set 266: oneground's sentence embedder
     *PLURAL_INVALID,  # set 321: no parser
     *ADVISORY_INVALID,  # set 325: iris-vector-rag's batch budget
     *STAGE_ESTIMATES_INVALID,  # set 319: murm's pipeline stages
