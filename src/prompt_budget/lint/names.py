@@ -271,6 +271,7 @@ SCORE_WORDS = frozenset(
         "relevant",
         "quality",
         "confidence",
+        "importance",  # ``CLUSTER_SUMMARY_IMPORTANCE_FACTOR = 0.7``: a memory's importance scaled (set 330: memos-os)
         "accuracy",
         "precision",
         "recall",

@@ -64,6 +64,9 @@ Set 325's: PB102, a parameter whose docstring states characters only as the rate
 Set 327's: PB105, not a cut-off compared with a function of the module measuring a similarity (questkit's
 ``_token_overlap(a, b) >= _TOKEN_OVERLAP_THRESHOLD``, a Jaccard similarity of two titles' words,
 ``item_shares.compared_with_similarity``).
+
+Set 329's: PB105, not a factor named for a memory's importance (set 330: memos-os's
+``CLUSTER_SUMMARY_IMPORTANCE_FACTOR = 0.7`` scaling the highest importance of a cluster, ``names.SCORE_WORDS``).
 """
 
 from __future__ import annotations
@@ -289,3 +292,7 @@ SIMILAR_VALID = (Valid(_SIMILAR.format(doc="Jaccard similarity of two token sets
 SIMILAR_INVALID = (
     Invalid(_SIMILAR.format(doc="Share of the context window two prompts' tokens fill."), line=5),
 )
+
+_IMPORTANCE = "CLUSTER_SUMMARY_{name}_FACTOR = 0.7\n\ndef merged(items, max_tokens):\n    return max_tokens * CLUSTER_SUMMARY_{name}_FACTOR\n"
+IMPORTANCE_VALID = (Valid("CLUSTER_SUMMARY_IMPORTANCE_FACTOR = 0.7  # a constants module: read elsewhere\n"),)
+IMPORTANCE_INVALID = (Invalid(_IMPORTANCE.format(name="BUDGET"), line=1),)

@@ -41,6 +41,8 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
 from prompt_budget.lint.rules.pb101_set313_cases import (
     FIT_MARGIN_INVALID,
     FIT_MARGIN_VALID,
+    IMPORTANCE_INVALID,
+    IMPORTANCE_VALID,
     PAIRS_INVALID,
     PAIRS_VALID,
     SIMILAR_INVALID,
@@ -170,6 +172,7 @@ SET111_VALID = (
     *FIT_MARGIN_VALID,  # set 315: a count of chunks
     *PAIRS_VALID,  # set 319: kader's message pairs
     *SIMILAR_VALID,  # set 327: questkit's Jaccard similarity
+    *IMPORTANCE_VALID,  # set 329: memos-os's importance scores
     *YUAN_VALID,  # set 274: aifix-code's budget in yuan
     *UTIL_VALID,  # set 272: contextlens-ai's utilization
     *MEAN_VALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
@@ -274,6 +277,7 @@ SET111_INVALID = (
     *FIT_MARGIN_INVALID,  # set 315: zotero-mcp-server's passages
     *PAIRS_INVALID,  # set 319: a window of tokens
     *SIMILAR_INVALID,  # set 327: a share of a window
+    *IMPORTANCE_INVALID,  # set 329: a budget's share
     *YUAN_INVALID,  # set 274's contrast: a budget of tokens
     *UTIL_INVALID,  # set 272: contextlens-ai's utilization
     *MEAN_INVALID,  # set 263: kaos-harness's mean, obol-sdk's buffer
