@@ -90,7 +90,11 @@ class InconsistentBudget(LintRule):
     Modules of one folder named as variants of one role, one variant naming a provider
     (``providers/claude_code_catalogue.py`` beside ``codex_catalogue.py``), each serve the variant their
     name says, a service no word list knows (set 92: hx-cli's ``MAX_OUTPUT_TOKENS`` 64000 and 128000);
-    a generic variant (``base_client.py``) serves none.
+    a generic variant (``base_client.py``) serves none. In a folder named for backends (``providers/``) holding two
+    modules named for providers, each other module serves the backend its name says (set 313: agentkernel-cli's
+    ``providers/local.py``). Two constants of one name that a module of the project reads apart, each through its own
+    module (``claude_judge.MAX_TOKENS`` and ``llamaguard.MAX_TOKENS``, set 321: aisafe's estimates), are two settings
+    (``read_apart``).
 
     The VALID/INVALID cases below are single files, so they only check the facts collected; the
     cross-module behaviour is tested in ``tests/lint/test_engine.py``,
