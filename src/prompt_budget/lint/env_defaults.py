@@ -135,10 +135,8 @@ def _destination(rule: LintRule, call: ast.Call) -> str | None:
     ):
         node, parent = parent, rule.ctx.parent(parent)
     if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and parent.values[-1] is node:
-        node, parent = (
-            parent,
-            rule.ctx.parent(parent),
-        )  # ``size or int(os.getenv("X_CTX", "8192"))`` (set 311)
+        # ``size or int(os.getenv("X_CTX", "8192"))``: the fallback of the name bound (set 311)
+        node, parent = parent, rule.ctx.parent(parent)
     if isinstance(parent, ast.keyword):
         return parent.arg
     if isinstance(parent, ast.Dict):
