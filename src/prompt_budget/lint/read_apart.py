@@ -8,7 +8,7 @@ judge estimates)::
 
 A module that reads the same budget's name from two modules, each by its module's name, knows the values are
 two and wants both: they are two settings that share a name, not one budget that drifted. Found on the text
-first (``alias.NAME`` twice for one upper-case name, through two aliases); only then are the module's imports
+first (``alias.NAME`` for one upper-case name through two aliases, searched from the dot); only then are the module's imports
 read, to name the modules the aliases stand for. Kept apart from the rule: it records facts, judges none.
 """
 
@@ -28,20 +28,22 @@ if TYPE_CHECKING:
 
 APART_FACT = "\x00apart "
 
-#: ``claude_judge.MAX_TOKENS``: a lower-case alias, an upper-case constant's name.
-_READ = re.compile(r"\b([a-z_][a-z0-9_]*)\.([A-Z][A-Z0-9_]*[A-Z0-9])\b")
+#: ``.MAX_TOKENS``: an upper-case constant's name read off something (searched from the dot: a fast scan).
+_CONSTANT = re.compile(r"\.([A-Z][A-Z0-9_]*[A-Z0-9])\b")
+#: ``claude_judge``: the lower-case alias right before the dot.
+_ALIAS = re.compile(r"(?<![\w.])([a-z_][a-z0-9_]*)$")
 
 
 def record_apart(rule: LintRule, tree: ast.Module) -> None:
     """Record, for each budget name the module reads through two or more aliases, the modules read
     (``APART_FACT``: the name, then the modules' last names)."""
     text = source_of(rule.ctx.lines)[0]
-    if "." not in text:
-        return
     aliases: dict[str, set[str]] = defaultdict(set)
-    for alias, name in _READ.findall(text):
-        if alias != "self" and rule.names.is_budget(name):
-            aliases[name].add(alias)
+    for match in _CONSTANT.finditer(text):
+        name = match.group(1)
+        alias = _ALIAS.search(text, max(0, match.start() - 80), match.start())
+        if alias is not None and alias.group(1) != "self" and rule.names.is_budget(name):
+            aliases[name].add(alias.group(1))
     wanted = {name: found for name, found in aliases.items() if len(found) > 1}
     if not wanted:
         return
