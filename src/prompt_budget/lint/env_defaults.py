@@ -25,7 +25,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, is_env_read, string_value
 from prompt_budget.lint.small_caps import LEAST, OUTPUT_CAPS
-from prompt_budget.lint.walks import kept_per_file, walk
+from prompt_budget.lint.walks import kept_per_file, source_of, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -77,9 +77,11 @@ def _environment_readers(rule: LintRule) -> frozenset[str]:
     tree = rule.ctx.tree
     if _readers and _readers[0][0] is tree:
         return _readers[0][1]
+    lowered = source_of(rule.ctx.lines)[1]
+    reads = "environ" in lowered or "getenv" in lowered  # most modules read no variable: no walk
     found = frozenset(
         stmt.name
-        for stmt in getattr(tree, "body", ())
+        for stmt in (getattr(tree, "body", ()) if reads else ())
         if isinstance(stmt, ast.FunctionDef)
         and len(stmt.args.args) == 2
         and any(isinstance(n, ast.Call) and is_env_read(n) for n in walk(stmt))
