@@ -160,17 +160,28 @@ def scales_no_tokens(tree: ast.AST | None, name: str, names: NameJudge) -> bool:
 _SIMILARITY = re.compile(r"\b(?:similarity|jaccard)\b", re.IGNORECASE)
 
 
+#: The module last asked about and its functions measuring a similarity (asked once per file).
+_similar: list[tuple[ast.AST, frozenset[str]]] = kept_per_file([])
+
+
+def _similarity_functions(tree: ast.AST) -> frozenset[str]:
+    """The module's top-level functions whose docstring says they measure a similarity."""
+    return frozenset(
+        n.name
+        for n in getattr(tree, "body", ())
+        if isinstance(n, ast.FunctionDef) and _SIMILARITY.search(ast.get_docstring(n) or "")
+    )
+
+
 def compared_with_similarity(tree: ast.AST | None, name: str) -> bool:
     """Every read of ``name`` (but its binding's store) is compared with a call of a module's function whose
     docstring says it measures a similarity (set 327: questkit's ``_token_overlap(a, b) >=
     _TOKEN_OVERLAP_THRESHOLD``, the Jaccard similarity of two titles' words): a cut-off of a score."""
     if tree is None:
         return False
-    similar = {
-        n.name
-        for n in getattr(tree, "body", ())
-        if isinstance(n, ast.FunctionDef) and _SIMILARITY.search(ast.get_docstring(n) or "")
-    }
+    if not (_similar and _similar[0][0] is tree):
+        _similar[:] = [(tree, _similarity_functions(tree))]
+    similar = _similar[0][1]
     if not similar:
         return False
     up = parents(tree)
