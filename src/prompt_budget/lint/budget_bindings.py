@@ -52,7 +52,7 @@ from prompt_budget.lint.stated_rates import (
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_strings import token_string_length
 from prompt_budget.lint.token_windows import where_token_window
-from prompt_budget.lint.walks import innermost_statement, source_of
+from prompt_budget.lint.walks import innermost_statement, kept_per_file, source_of
 from prompt_budget.lint.word_counts import compared_with_words, sliced_words
 
 if TYPE_CHECKING:
@@ -415,9 +415,16 @@ def credential_count(rule: LintRule, name: str) -> bool:
     how many credentials are made (set 314: mastodon-mock's ``_TOKEN_CAP = 200`` ... ``account_ids[:_TOKEN_CAP]``
     building ``OAuthToken`` rows)."""
     ws = words(name)
-    return (
-        "token" in ws and "tokens" not in ws and bool(_CREDENTIAL_CLASS.search(source_of(rule.ctx.lines)[0]))
-    )
+    if "token" not in ws or "tokens" in ws:
+        return False
+    lines = rule.ctx.lines
+    if not (_credentials and _credentials[0][0] is lines):  # searched once per file, not once per name
+        _credentials[:] = [(lines, _CREDENTIAL_CLASS.search(source_of(lines)[0]) is not None)]
+    return _credentials[0][1]
+
+
+#: The file last asked about and whether its text names a credential's token class.
+_credentials: list[tuple[object, bool]] = kept_per_file([])
 
 
 def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -> None:

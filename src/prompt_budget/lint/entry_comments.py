@@ -28,14 +28,8 @@ _OTHER = frozenset(
     {
         *("auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "used", "usage", "spent"),
         *("price", "cost", "usd", "dollars", "cents", "per"),
-        *(
-            "sec",
-            "secs",
-            "second",
-            "seconds",
-            "throughput",
-            "tps",
-        ),  # ``# >100 tokens/sec`` (set 315: edge8-mcp)
+        # a speed (``# >100 tokens/sec``, set 315: edge8-mcp)
+        *("sec", "secs", "second", "seconds", "throughput", "tps"),
         *CHAR_WORDS,
     }
 )

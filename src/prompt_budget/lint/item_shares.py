@@ -116,17 +116,11 @@ def _checkpointed(read: ast.AST, parent: ast.AST | None, name: str) -> bool:
     fallback of reading it back (``state.get("ratio", self.ratio)``): the setting saved and restored (set 319:
     kader's conversation manager), not used."""
     if isinstance(parent, ast.Assign) and parent.value is read:
-        return all(_key_read(_loaded(target), name) for target in parent.targets)
+        return all(
+            isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant) and t.slice.value == name
+            for t in parent.targets
+        )
     return isinstance(parent, ast.Call) and _key_read(parent, name) and parent.args[1:2] == [read]
-
-
-def _loaded(node: ast.expr) -> ast.expr:
-    """A subscript target read as a load (``state["x"]`` written), for ``_key_read``."""
-    return (
-        ast.Subscript(value=node.value, slice=node.slice, ctx=ast.Load())
-        if isinstance(node, ast.Subscript)
-        else node
-    )
 
 
 def _key_read(node: ast.AST, name: str) -> bool:

@@ -90,12 +90,10 @@ def _encoded(rule: LintRule, node: ast.expr, depth: int = 0) -> bool:
     if isinstance(node, ast.Call):
         callee = callee_name(node) or ""
         encodes = callee.startswith("encode") or callee == "tokenize"
-        lexical = any(
-            w in dotted(node.func).lower() for w in _LEXICAL
-        )  # ``self.bm25.tokenizer(text)``: terms
-        return (encodes and rule.token_sequence(node)) or (
-            callee in {"tokenizer", "apply_chat_template"} and not lexical
-        )
+        if callee in {"tokenizer", "apply_chat_template"}:
+            # not ``self.bm25.tokenizer(text)``: a lexical index's terms (asked of these callees only)
+            return not any(w in dotted(node.func).lower() for w in _LEXICAL)
+        return encodes and rule.token_sequence(node)
     ws = set(words(attr_name(node) or ""))
     if "ids" in ws and ws & _ID_WORDS:
         return True

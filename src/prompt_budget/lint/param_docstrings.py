@@ -167,9 +167,8 @@ def documented_otherwise(rule: LintRule, name: str) -> bool:
     lowered = name.lower()
     for text in (t for t in _docstrings(rule) if lowered in t.lower()):
         entry = arg_entry(text, name)
-        plain = (
-            without_conversions(entry) if entry else ""
-        )  # "(4 characters per token)": a rate, not the unit
+        # "(4 characters per token)": the rate of an estimate, not the entry's unit (set 325)
+        plain = without_conversions(entry) if entry else ""
         if plain and _OTHER_LIMIT.search(plain) and not _TOKENS_SAID.search(plain):
             return True
     return False

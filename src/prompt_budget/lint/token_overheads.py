@@ -261,8 +261,9 @@ class _Estimate:
                 terms = sum_terms(n)
                 if any(type(t) is not ast.Constant and self.counted(t) for t in terms):
                     for term in terms:
-                        each = _per_item(term, self._constant) is not None  # ``4 * len(messages)``
-                        self._add(found, term, f"added {'per item ' if each else ''}to the token count")
+                        each = _per_item(term, self._constant)  # ``4 * len(messages)``: its number, read once
+                        how = "added per item to the token count" if each else "added to the token count"
+                        self._add(found, each or term, how)
         return found
 
     def _summed_count(self, node: ast.BinOp) -> bool:
@@ -342,9 +343,8 @@ class _Estimate:
         if type(node) is ast.Constant:
             return [node]
         if (per := _per_item(node, self._constant)) is not None:
-            return [
-                per
-            ]  # ``count(text) + 4 * len(messages) + 3``: per message (set 317: pygent-ai's framing)
+            # ``token_count = 4 * len(messages)``: per message (set 317: pygent-ai's framing)
+            return [per]
         if type(node) is ast.IfExp:
             return self._literals(node.body) + self._literals(node.orelse)
         if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id == "self":

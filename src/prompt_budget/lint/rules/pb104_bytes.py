@@ -96,10 +96,9 @@ def of_text(rule: LintRule, name: str, node: ast.AST) -> bool:
     encoding itself (set 223: lore-solo's ``def _bytes_fallback(text)`` returning ``(len(text.encode(
     "utf-8")) + 2) // 3``, "one token per three UTF-8 bytes"), or a name saying its bytes are UTF-8's (set 314:
     subagent-harness-mcp's ``utf8_bytes``)."""
-    if set(words(name)) & BASE64_WORDS <= _BYTE_WORDS and "utf" in words(name):
-        return True
-    if set(words(name)) & BASE64_WORDS <= _BYTE_WORDS and any(
-        type(n) is ast.Call and _encodes_text(rule, n) for n in walk(node)
+    ws = words(name)
+    if set(ws) & BASE64_WORDS <= _BYTE_WORDS and (
+        "utf" in ws or any(type(n) is ast.Call and _encodes_text(rule, n) for n in walk(node))
     ):
         return True
     return encoded_text(rule, name)

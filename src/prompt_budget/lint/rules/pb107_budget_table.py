@@ -267,8 +267,7 @@ class BudgetTable(LintRule):
         self._spec_row(node)
         self._output_row(node)  # ``"claude-opus-4-6": Spec(context_tokens=..., response_tokens=...)``
         given_rows(self, node)  # ``Provider(models={"model-a": (200_000, 32_000)})`` (set 97)
-        given = [*node.args, *(kw.value for kw in node.keywords)]
-        if not any(type(a) is ast.Constant and type(a.value) is int and a.value >= 1024 for a in given):
+        if not row_reads.window_sized(node):
             return  # no window-sized number among the arguments (the common case: leave at once)
         field_table(self, node)  # ``{"tiny": Profile("tiny", 3000)}``, ``context: int  # token budget``
         if reads_environment(node):

@@ -164,3 +164,15 @@ def one_window_row(
         return False
     name = name_of(node)
     return bool(name and _PLURALS & set(words(name)) and window_name(name))
+
+
+def window_sized(node: ast.Call) -> bool:
+    """A whole number of 1024 or more among the call's arguments, positional or keyword (no list made: asked of
+    every call of two arguments or more)."""
+    for a in node.args:
+        if type(a) is ast.Constant and type(a.value) is int and a.value >= 1024:
+            return True
+    for kw in node.keywords:
+        if type(kw.value) is ast.Constant and type(kw.value.value) is int and kw.value.value >= 1024:
+            return True
+    return False
