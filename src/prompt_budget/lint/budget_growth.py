@@ -77,6 +77,8 @@ def _rescaled_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, 
     akv-cache's tier for a high quality setting), the budget a name of one or a local derived from one
     (``derived_budgets``); or a copy's attribute of the same name (``optimized.token_budget =
     int(self.token_budget * 1.3)``, set 172: mycontext-ai's "quality" strategy beside its shares 0.7 and 0.5).
+    Or given back to the function's own parameter where it calls itself, a retry's larger budget (set 335:
+    masterwork's ``return ask(endpoint, messages, model, params, int(max_tokens * 1.6), ...)``, ``_given_again``).
     Only a factor above 1 and at most 16, the same name (or attribute) on both sides."""
     if not isinstance(node.op, ast.Mult):
         return None
@@ -84,25 +86,53 @@ def _rescaled_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, 
     value_node: ast.AST = node
     if isinstance(parent, ast.Call) and callee_name(parent) in _KEEPS and len(parent.args) == 1:
         value_node, parent = parent, rule.ctx.parent(parent)
-    if not (
+    again = _given_again(rule, value_node, parent) if isinstance(parent, (ast.Call, ast.keyword)) else None
+    kind: type[ast.expr]
+    target_name: str | None
+    if again is not None:  # ``return ask(..., int(max_tokens * 1.6), ...)``: the next attempt's (set 335)
+        kind, target_name = ast.Name, again
+    elif (
         isinstance(parent, ast.Assign)
         and parent.value is value_node
         and len(parent.targets) == 1
         and type(target := parent.targets[0]) in (ast.Name, ast.Attribute)
     ):
+        kind, target_name = type(target), attr_name(target)
+    else:
         return None
     for literal, other in ((node.right, node.left), (node.left, node.right)):
         value = number(literal)
-        same = type(other) is type(target) and attr_name(other) == attr_name(target)
+        same = type(other) is kind and attr_name(other) == target_name
         if value is None or not 1 < value <= _MOST or not same:
             continue
         budget = rule.budget_expr(other) or derived_budget(rule, other, ordered=False)
         if budget is not None and not rule.names.is_chars(budget):
+            how = "for the function's next attempt" if again else "in place"
             message = (
-                f"hard-coded budget factor `{ast.unparse(node)}` grows the token budget `{budget}` in place"
+                f"hard-coded budget factor `{ast.unparse(node)}` grows the token budget `{budget}` {how}"
             )
             return literal, value, message, f"{budget}_factor"
     return None
+
+
+def _given_again(rule: LintRule, value: ast.AST, parent: ast.Call | ast.keyword) -> str | None:
+    """The parameter of the function being walked that ``value`` is given to again where the
+    function calls itself (a retry: ``def ask(..., max_tokens): ... return ask(..., int(max_tokens * 1.6))``),
+    by keyword or by position, else None."""
+    fn = rule.ctx.function()
+    call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else parent
+    if fn is None or not isinstance(call, ast.Call) or callee_name(call) != fn.name:
+        return None
+    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    if params[:1] in (["self"], ["cls"]):
+        params = params[1:]
+    if isinstance(parent, ast.keyword):
+        name = parent.arg
+    else:
+        at = next((i for i, a in enumerate(call.args) if a is value), None)
+        name = params[at] if at is not None and at < len(params) else None
+    all_params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    return name if name and name in all_params else None
 
 
 def _reads_budget(rule: LintRule, node: ast.expr) -> str | None:

@@ -34,12 +34,24 @@ def dict_token_slot(rule: LintRule) -> bool:
         and total.args == [gen]
     ):
         at -= 2
+    while (  # ``"tokens_est": max(1, len(raw) // 4)``: kept a count at least 1 (set 334: prospectai)
+        at >= 2
+        and type(kept := ancestors[at - 1]) is ast.Call
+        and type(kept.func) is ast.Name
+        and kept.func.id in _KEEPS_COUNT
+        and ancestors[at] in kept.args
+    ):
+        at -= 1
     node, table = ancestors[at], ancestors[at - 1]
     if not isinstance(table, ast.Dict):
         return False
     name = value_key(table, node) or ""
     # ``"token_estimate": len(text) // 4`` in an event's payload (set 223: rekall-mcp) names tokens too
     return (rule.names.is_token_amount(name) or token_estimate(name)) and not rule.names.is_chars(name)
+
+
+#: Calls that keep an estimate a count (``max(1, chars // 4)``, ``int(chars / 4)``).
+_KEEPS_COUNT = frozenset({"max", "int", "round"})
 
 
 def value_key(table: ast.Dict, value: ast.AST) -> str | None:

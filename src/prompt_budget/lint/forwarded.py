@@ -22,6 +22,7 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import positional_fields
 from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
 from prompt_budget.lint.handed_params import (
     CARRIERS,
@@ -31,7 +32,8 @@ from prompt_budget.lint.handed_params import (
     same_project,
 )
 from prompt_budget.lint.names import config_key
-from prompt_budget.lint.rule import callee_name
+from prompt_budget.lint.reports_made import reported_ids
+from prompt_budget.lint.rule import callee_name, number
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -80,6 +82,32 @@ def owned(
     else:
         return None
     return callable_, params.index(name) if name in params else -1
+
+
+def record_field_takes(rule: LintRule, module: ast.Module) -> None:
+    """A take (``TAKE_FACT``) for each field default of a module-level class without an ``__init__`` (a
+    dataclass's, a model's) that the file's reports made a token budget: a caller in another module passing its
+    own default under the field's name gives the same setting (set 335: foveance's ``budget: int = 2000`` in
+    ``audit_conversations`` given to ``FoveanceProxy(budget=budget)``, whose field ``budget: int = 2000`` is
+    reported)."""
+    reported = reported_ids(rule)
+    for cls in module.body:
+        if not isinstance(cls, ast.ClassDef) or any(
+            isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in cls.body
+        ):
+            continue
+        fields = positional_fields(cls)
+        for stmt in cls.body:
+            if (
+                isinstance(stmt, ast.AnnAssign)
+                and isinstance(stmt.target, ast.Name)
+                and stmt.value is not None
+                and id(stmt.value) in reported
+                and stmt.target.id in fields
+                and (value := number(stmt.value)) is not None
+            ):
+                index = fields.index(stmt.target.id)
+                rule.fact(stmt.value, f"{TAKE_FACT}{cls.name} {index} {stmt.target.id}", value)
 
 
 def _stored_on_self(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:

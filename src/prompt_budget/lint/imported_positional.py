@@ -106,6 +106,8 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 for fn in stmt.body:
                     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == "__init__":
                         _signature(rule, cuts, stmt.name, fn, stmt)
+                    elif isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and _distinct(fn.name):
+                        _signature(rule, cuts, f".{fn.name}", fn, stmt)  # a method, by its name
                 _field_signature(rule, stmt)
         if not (self._outside or self._outside_named):
             return
@@ -133,16 +135,27 @@ class ImportedPositionalFlow(MethodPositionalFlow):
             for callee, index, name, fn in self._outside_named
             for one in bound_numbers(fn, name)
         )
+        source: str | None
         for callee, index, literal in (*self._outside, *named):
             base, _, attr = callee.rpartition(".")
-            if base:  # ``gen._two_answers``: the function ``_two_answers`` of the module ``gen`` names
-                head = base.partition(".")[0]
+            head = base.partition(".")[0]
+            if base and base not in modules and head not in modules and base != "self" and _distinct(attr):
+                # ``self._memory_manager.build_context_for_query(text, 500)``: a method of that name the
+                # project defines (set 334: vox-code), matched by its name alone
+                source = f"m - .{attr}"
+            elif base:  # ``gen._two_answers``: the function ``_two_answers`` of the module ``gen`` names
                 source = f"{modules[base]} {attr}" if base in modules and head not in defined else None
             else:
                 source = imported.get(callee) if callee not in defined else None
             value = rule.budget_literal(literal) if source else None
             if source and value is not None:
                 rule.fact(literal, f"{CALL_FACT}{source} {index}", value)
+
+
+def _distinct(method: str) -> bool:
+    """A public method's name of several words (``build_context_for_query``), which a call names unmistakably
+    wherever its receiver comes from; not ``generate`` or ``get``, which many libraries' objects have."""
+    return not method.startswith("_") and method.count("_") >= 2
 
 
 def _signature(
@@ -239,16 +252,17 @@ def positional_budgets(rule: type[LintRule], facts: Sequence[Fact], options: Lin
         found = [
             (name, sig)
             for path, name, sig in sigs.get((callable_, index), [])
-            if path == target or (not exact and path.endswith(f"/{target}"))
+            if level == "m" or path == target or (not exact and path.endswith(f"/{target}"))
         ]
         if len({name for name, _ in found}) != 1:
             continue  # no budget there, or two modules of that path disagreeing
         name, sig = found[0]
         if judge.implausible(name, fact.value):
             continue
+        shown = callable_.lstrip(".")
         message = (
-            f"token budget {name}={fact.value} passed as `{name}` of {callable_}() ({sig.path}:{sig.line}); "
+            f"token budget {name}={fact.value} passed as `{name}` of {shown}() ({sig.path}:{sig.line}); "
             "move it to config so it can be tuned and tested"
         )
-        findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{callable_} {name}")))
+        findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{shown} {name}")))
     return findings

@@ -162,10 +162,14 @@ def _statement_comments(rule: LintRule) -> tuple[str, str]:
     return rule.ctx.comment(), comment_above(rule.ctx.lines, stmt)
 
 
-def rate_stated(rule: LintRule, factor: float) -> bool:
+def rate_stated(rule: LintRule, factor: float, dividend: ast.expr | None = None) -> bool:
     """The comment of the statement being walked, or the block right above it, states ``factor``
-    characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``)."""
-    return states_rate(_statement_comments(rule), factor)
+    characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``); with
+    the ``dividend`` of a quotient, or the function's docstring names it and states the rate
+    (``documented_quotient``)."""
+    return states_rate(_statement_comments(rule), factor) or (
+        dividend is not None and documented_quotient(rule, dividend, factor)
+    )
 
 
 def tokens_per_char_stated(rule: LintRule, factor: float) -> bool:
@@ -197,3 +201,18 @@ def stated_conversion(value: float, comments: Sequence[str]) -> tuple[int, float
                 if tokens >= _MIN_TOKENS and _LOWEST <= rate <= _HIGHEST and near:
                     return int(tokens), rate
     return None
+
+
+def documented_quotient(rule: LintRule, dividend: ast.expr, factor: float) -> bool:
+    """``mail // 4`` where the docstring of the function around it names ``mail``, speaks of tokens and states
+    the divisor as characters per token ("the chars given to `mail` ... as `mail` tokens (chars // 4)", set 331:
+    sessionmail's ``today_totals``): the dividend is an amount of characters the docstring converts."""
+    if not isinstance(dividend, ast.Name):
+        return False
+    doc = scope_docstrings(rule.ctx.function(), None)
+    return (
+        bool(doc)
+        and "token" in doc[0].lower()
+        and re.search(rf"(?<![\w.]){re.escape(dividend.id)}(?!\w)", doc[0]) is not None
+        and states_rate(doc, factor)
+    )

@@ -37,7 +37,7 @@ from prompt_budget.lint.field_overrides import FieldOverrides, project_field_ove
 from prompt_budget.lint.field_reach import FieldDefaults, project_field_reads
 from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.flow import imported_names
-from prompt_budget.lint.forwarded import forwarded_budgets
+from prompt_budget.lint.forwarded import forwarded_budgets, record_field_takes
 from prompt_budget.lint.getter_docstrings import documented_getter_fallback
 from prompt_budget.lint.imported_characters import project_constants
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
@@ -476,8 +476,7 @@ class BudgetConstant(LintRule):
             self._held.read(node.attr, self)
 
     def _foreign(self, name: str, node: ast.expr) -> bool:
-        """A read of a constant watched as ``module.NAME`` through something else, where the module binds
-        no ``NAME`` of its own (``self.SAFETY_MARGIN``)."""
+        """A watched ``module.NAME`` read through another object (``self.SAFETY_MARGIN``), not bound here."""
         return name not in self._held.bindings.by_name and self._module_reads.foreign_read(name, node)
 
     def leave_Module(self, node: ast.Module) -> None:
@@ -498,6 +497,7 @@ class BudgetConstant(LintRule):
         threshold_siblings(self, node)  # ``warning_threshold: int = 6144`` beside a budget
         self._siblings.finish(self)  # ``--doc_maxlen`` beside a reported ``--query_maxlen``
         self._field_overrides.finish(self)  # last: what every step above reported
+        record_field_takes(self, node)  # ``budget: int = 2000`` a caller's own default is given to
 
     @classmethod
     def check_project(cls, facts: Sequence[Fact], options: LintOptions) -> list[Finding]:

@@ -21,7 +21,7 @@ from prompt_budget.lint.literal_limits import char_limit
 from prompt_budget.lint.names import ITEM_WORDS, words
 from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
 from prompt_budget.lint.rate_tables import rate_table
-from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number, string_value
 from prompt_budget.lint.rules.pb104_branch_rates import branch_rates, picked_rate, window_bound
 from prompt_budget.lint.rules.pb104_bytes import base64_arithmetic, bytes_to_tokens
 from prompt_budget.lint.rules.pb104_cases import (
@@ -481,7 +481,7 @@ class CharsPerToken(LintRule):
                 )
             ):  # ``int(chinese / 1.5 + other / 4)`` (set 76: omnion), ``int(chars / 1.5)  # ~1.5 chars per token``
                 self._report(node, right, factor, "chars_per_token")
-            elif kind is None and 2.5 <= factor <= 6 and rate_stated(self, factor):
+            elif kind is None and 2.5 <= factor <= 6 and rate_stated(self, factor, left):
                 self._report(node, right, factor, "chars_per_token")  # ``# ~1 token per 4 chars``
             elif kind is None and 2.5 <= factor <= 6 and bytes_to_tokens(self, left, node):
                 self._report(node, right, factor, "chars_per_token")  # ``total_bytes // 4`` (set 26)
@@ -553,6 +553,8 @@ class CharsPerToken(LintRule):
         ``if usage.input_tokens < estimate``); a rate above 6 characters per token only so."""
         if factor > 6:
             return compared_with_tokens(self, node)
+        if isinstance(parent := self.ctx.parent(node), ast.Subscript) and parent.slice is node:
+            return False  # ``vals[len(vals) // 4]``: a place in a sorted list, its first quartile (set 335)
         return (
             token_context(self)
             or priced_per_token(self.ctx.ancestors, node)
@@ -587,7 +589,7 @@ class CharsPerToken(LintRule):
             node,
             f"hard-coded ratio of {value} {what} in a token estimate{why}; the ratio differs by model and "
             "language, so keep one calibrated value in config (or count with a real tokenizer)",
-            target=literal,
+            target=None if literal is not None and string_value(literal) is not None else literal,
             value=value,
             key_parts=(key, self.scope_key(), self.ctx.module_name),
         )

@@ -38,6 +38,18 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     WHOLE_BUDGET_INVALID,
     WHOLE_BUDGET_VALID,
 )
+from prompt_budget.lint.rules.pb101_set333_cases import (
+    COUNTER_INVALID,
+    COUNTER_VALID,
+    DOCUMENTED_INVALID,
+    DOCUMENTED_VALID,
+    ENV_RATE_INVALID,
+    ENV_RATE_VALID,
+    KEPT_INVALID,
+    KEPT_VALID,
+    QUARTILE_INVALID,
+    QUARTILE_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -86,6 +98,11 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *DOCUMENTED_VALID,  # set 333+: a dividend not named
+    *KEPT_VALID,  # set 333+: pages
+    *ENV_RATE_VALID,  # set 333+: workers, a text
+    *COUNTER_VALID,  # set 333+: a splitter
+    *QUARTILE_VALID,  # set 333+: a quartile's place
     *WORD_ESTIMATE_VALID,  # set 307: a reading time
     *DOUBLED_VALID,  # set 307: aios-runtime's doubled total
     *PER_CHAR_VALID,  # set 303: no rate stated, another rate
@@ -137,6 +154,11 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *DOCUMENTED_INVALID,  # set 333+: sessionmail's totals
+    *KEPT_INVALID,  # set 333+: prospectai's event
+    *ENV_RATE_INVALID,  # set 333+: arachna's rate
+    *COUNTER_INVALID,  # set 333+: foveance's fallback
+    *QUARTILE_INVALID,  # set 333+: an estimate beside it
     *WORD_ESTIMATE_INVALID,  # set 307: roshni's estimate
     *DOUBLED_INVALID,  # set 307: a prompt's count doubled
     *PER_CHAR_INVALID,  # set 303: ai-council-orchestrator

@@ -32,11 +32,12 @@ def rate_fallback(node: ast.expr, ancestors: Sequence[ast.AST]) -> tuple[ast.exp
         value = number(node.args[2])
         key = per_token_key(key_name, value) if value else None
         return None if key is None or value is None else (node.args[2], value, key)
-    if not (isinstance(func, ast.Attribute) and func.attr == "get" and len(node.args) == 2):
+    if not (isinstance(func, ast.Attribute) and func.attr in {"get", "getenv"} and len(node.args) == 2):
         return None
     if (key_name := string_value(node.args[0])) is not None:
-        # ``cfg.get("chars_per_token", 4)``: a setting's key names the rate
-        value = number(node.args[1])
+        # ``cfg.get("chars_per_token", 4)``: a setting's key names the rate; ``int(os.environ.get(
+        # "ARACHNA_CHARS_PER_TOKEN", "4"))`` too, its default spelled as the text the variable would hold (set 333)
+        value = number(node.args[1]) or _parsed(node.args[1], ancestors)
         key = per_token_key(key_name, value) if value else None
         if key is not None and value is not None:
             return node.args[1], value, key
@@ -78,3 +79,17 @@ def read_fallback(node: ast.expr, parent: ast.AST | None) -> tuple[ast.expr, flo
         if key is not None:
             return literal, value or 0.0, key
     return None
+
+
+def _parsed(literal: ast.expr, ancestors: Sequence[ast.AST]) -> float | None:
+    """The number a string default spells where the read is parsed as one (``int(env.get(k, "4"))``)."""
+    text = string_value(literal)
+    parent = ancestors[-2] if len(ancestors) > 1 else None
+    if text is None or not (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name)):
+        return None
+    if parent.func.id not in {"int", "float"}:
+        return None
+    try:
+        return float(text) if "." in text else int(text)
+    except ValueError:
+        return None

@@ -48,6 +48,10 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     SIMILAR_INVALID,
     SIMILAR_VALID,
 )
+from prompt_budget.lint.rules.pb101_set333_cases import (
+    RETRY_INVALID,
+    RETRY_VALID,
+)
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -164,6 +168,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *RETRY_VALID,  # set 335: retries, another function
     *SMOOTHING_VALID,  # set 312: gelpy's image windows
     *OPTION_SHARE_VALID,  # set 301: sentences, a score
     *SPENT_VALID,  # set 307: money spent
@@ -269,6 +274,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *RETRY_INVALID,  # set 335: masterwork's retry
     *SMOOTHING_INVALID,  # set 312: the same share beside a context
     *OPTION_SHARE_INVALID,  # set 301: lumberjack-py's options
     *SPENT_INVALID,  # set 307: axor-core's thresholds

@@ -36,5 +36,8 @@ def fed_at_run_time(tree: ast.AST | None, fn: ast.FunctionDef | ast.AsyncFunctio
 
 def tiktoken_name(node: ast.expr) -> bool:
     """``self.tiktoken_model_name``: a name the user gives for tiktoken itself, not the model's own
-    (set 22: langchain's PowerBI tool; set 21's explicit tiktoken names are no mismatch)."""
-    return "tiktoken" in words(attr_name(node) or "")
+    (set 22: langchain's PowerBI tool; set 21's explicit tiktoken names are no mismatch); so is a model named
+    for the tokenizer, not for the model called (set 334: id-protocol's ``--tokenizer-model`` option, read as
+    ``encoding_for_model(args.tokenizer_model)``)."""
+    said = words(attr_name(node) or "")
+    return "tiktoken" in said or ("tokenizer" in said and "model" in said)

@@ -1,0 +1,85 @@
+"""Cases from sets 333 onward (issue 19), read by the rules they name.
+
+Set 321's and 331's others, taken up after them: PB104, a quotient the function's docstring converts, naming the
+dividend and stating the rate (set 331: sessionmail's ``"mail": mail // 4`` under "as `mail`/`heard` tokens (chars
+// 4)", ``stated_rates.rate_stated``); a count summed into what a function of a class or module about tokens
+returns (set 321: memkernel-mcp's ``total += (len(piece) + 3) // 4`` ... ``return total`` in ``heuristic_count`` of
+token_counter.py, ``pb104_context``, tested in tests/lint/test_set333_forms.py).
+
+Set 333's: PB104, an estimate kept at least one in a dict's entry named for tokens (set 334: prospectai's
+``"tokens_est": max(1, len(raw) // 4)``, ``dict_slots``); an environment variable named for the rate whose default
+is the text the variable would hold (arachna's ``int(os.environ.get("ARACHNA_CHARS_PER_TOKEN", "4"))``,
+``pb104_table_fallbacks``).
+
+Set 333's others: PB109, not a model named for the tokenizer (set 334: id-protocol's ``--tokenizer-model`` option
+read as ``encoding_for_model(args.tokenizer_model)``, ``pb109_callers.tiktoken_name``); a method's budget parameter
+given by position from another module (set 334: vox-code's ``self._memory_manager.build_context_for_query(text,
+500)``, tested in tests/lint/test_imported_positional.py).
+
+Set 335's: PB104, a lambda an ``or`` falls back to when a counter is missing (foveance's ``self._count = counter or
+(lambda s: max(1, len(s) // 4))``, ``pb104_context``); not a place in a list (entelligence-insights' ``q1 =
+vals[len(vals) // 4]``, the first quartile of sorted token totals); PB105, a budget grown for the next attempt of a
+function calling itself (masterwork's ``return ask(..., int(max_tokens * 1.6), ...)``, ``budget_growth``).
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_DOCUMENTED = (
+    "def today_totals(rows):\n"
+    '    """The chars given to `mail` items, as `mail` tokens (chars // 4)."""\n'
+    "    {name} = sum(rows)\n"
+    '    return {{"mail": {name} // 4}}\n'
+)
+DOCUMENTED_VALID = (Valid(_DOCUMENTED.format(name="pages")),)  # a dividend the docstring does not name
+DOCUMENTED_INVALID = (Invalid(_DOCUMENTED.format(name="mail"), line=4),)
+
+_KEPT = 'def progress(raw, cb):\n    cb({{"event": "done", "{key}": max(1, len(raw) // 4)}})\n'
+KEPT_VALID = (Valid(_KEPT.format(key="pages")),)
+KEPT_INVALID = (Invalid(_KEPT.format(key="tokens_est"), line=2),)
+
+_ENV_RATE = 'import os\n\nRATE = {parse}(os.environ.get("ARACHNA_{var}", "4"))\n'
+ENV_RATE_VALID = (
+    Valid(_ENV_RATE.format(parse="int", var="WORKERS")),  # a count of workers
+    Valid(_ENV_RATE.format(parse="str", var="CHARS_PER_TOKEN")),  # kept a text
+)
+ENV_RATE_INVALID = (
+    Invalid(_ENV_RATE.format(parse="int", var="CHARS_PER_TOKEN"), line=3),
+    Invalid(_ENV_RATE.format(parse="float", var="CHARS_PER_TOKEN").replace("environ.get", "getenv"), line=3),
+)
+
+_COUNTER = (
+    "class OllamaLLM:\n"
+    '    """A local model; the tokens of a prompt counted by the counter given."""\n\n'
+    "    def __init__(self, model, {param}=None):\n"
+    "        self._count = {param} or (lambda s: max(1, len(s) // 4))\n"
+)
+COUNTER_VALID = (Valid(_COUNTER.format(param="splitter")),)  # a stand-in for a splitter
+COUNTER_INVALID = (Invalid(_COUNTER.format(param="counter"), line=5),)
+
+_QUARTILE = "def token_distribution(vals):\n    return {expr}\n"
+QUARTILE_VALID = (Valid(_QUARTILE.format(expr="vals[len(vals) // 4]")),)
+QUARTILE_INVALID = (Invalid(_QUARTILE.format(expr="len(vals) // 4"), line=2),)
+
+_RETRY = (
+    "def ask(endpoint, messages, max_tokens, retries=3):\n"
+    "    reply = post(endpoint, messages, max_tokens)\n"
+    "    if not reply and retries:\n"
+    "        return {call}\n"
+    "    return reply\n"
+)
+RETRY_VALID = (
+    Valid(_RETRY.format(call="ask(endpoint, messages, max_tokens, int(retries * 1.6))")),  # not the budget
+    Valid(_RETRY.format(call="post(endpoint, messages, int(max_tokens * 1.6))")),  # another function
+)
+RETRY_INVALID = (
+    Invalid(_RETRY.format(call="ask(endpoint, messages, int(max_tokens * 1.6), retries - 1)"), line=4),
+    Invalid(_RETRY.format(call="ask(endpoint, messages, max_tokens=max_tokens * 2, retries=0)"), line=4),
+)
+
+_TOKENIZER_MODEL = (
+    "import tiktoken\n\n\ndef build(args):\n    return tiktoken.encoding_for_model(args.{attr})\n"
+)
+TOKENIZER_MODEL_VALID = (Valid(_TOKENIZER_MODEL.format(attr="tokenizer_model")),)
+TOKENIZER_MODEL_INVALID = (Invalid(_TOKENIZER_MODEL.format(attr="model"), line=5),)
