@@ -4,7 +4,9 @@ wizard, ``max_new_tokens = prompt_int("Max new tokens", 1200)``).
 A call of a helper named for asking (``prompt``, ``ask``, ``input``: ``prompt_int``, ``click.prompt``,
 ``typer.prompt``, ``Prompt.ask``) handed a question and a number (second, or as ``default=``) is bound to a
 name the rule knows for a budget (``max_new_tokens``) or asks a question naming tokens ("Max new tokens"):
-the number is the budget the wizard writes when the user presses Enter. A question about anything else
+the number is the budget the wizard writes when the user presses Enter. So is a string of digits the answer is
+made a number from (set 333: arachna's ``max_tokens = int(_ask("Default max tokens", "16000"))``), reported
+without a fix as every number written as a string is. A question about anything else
 (``prompt_int("Port", 8000)``, ``ask("Max retries", 5)``) is not judged, nor a number that is not the default
 a question offers (``input("Name: ")[:40]``).
 """
@@ -35,10 +37,16 @@ def prompted_budgets(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr,
         return
     given = [kw.value for kw in call.keywords if kw.arg == "default"]
     offered = given[0] if given else call.args[1] if len(call.args) == 2 else None
-    value = rule.budget_literal(offered)
+    value = rule.budget_literal(offered) if offered is not None else None
+    if value is None and (text := string_value(offered)) is not None and text.isdigit() and len(text) < 10:
+        value = int(
+            text
+        )  # ``int(_ask("Default max tokens", "16000"))``: the answer as typed (set 333: arachna)
     if offered is None or value is None or is_reported(rule, offered):
         return
     parent = rule.ctx.parent(call)
+    if isinstance(parent, ast.Call) and callee_name(parent) in {"int", "float"} and parent.args == [call]:
+        parent = rule.ctx.parent(parent)  # the answer made a number before it is bound
     target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
     name = attr_name(target) if target is not None else None
     if name is not None and rule.names.is_budget_setting(name):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.names import SCORE_WORDS, TOKEN_WORDS, NameJudge, words
@@ -257,6 +258,20 @@ def budget_keyword(names: NameJudge, name: str) -> bool:
     ws = set(words(name))
     return not names.is_ratio(name) or (
         names.says_tokens(name) and ws & GENERIC_RATIO_WORDS <= {"threshold", "trigger", "min", "max"}
+    )
+
+
+#: Words of a class or function judging answers (``JudgeEvaluator``, ``JudgeConfig``, ``Grader``): a generic
+#: threshold there is a pass mark for a judge's score (set 339: salvo-ai's ``default_threshold = 0.8``).
+_JUDGE_WORDS = frozenset({"judge", "judges", "grader", "graders", "rubric", "verdict"})
+
+
+def judging(scopes: Sequence[ast.AST]) -> bool:
+    """A class or function around the binding is named for judging answers (``_JUDGE_WORDS``)."""
+    return any(
+        isinstance(s, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and set(words(s.name)) & _JUDGE_WORDS
+        for s in scopes
     )
 
 

@@ -11,10 +11,17 @@ Set 333's: PB104, an estimate kept at least one in a dict's entry named for toke
 is the text the variable would hold (arachna's ``int(os.environ.get("ARACHNA_CHARS_PER_TOKEN", "4"))``,
 ``pb104_table_fallbacks``).
 
+Set 333's: PB101, the answer an interactive prompt offers as a string the answer is made a number from
+(arachna's ``max_tokens = int(_ask("Default max tokens", "16000"))``, ``prompted_defaults``).
+
 Set 333's others: PB109, not a model named for the tokenizer (set 334: id-protocol's ``--tokenizer-model`` option
 read as ``encoding_for_model(args.tokenizer_model)``, ``pb109_callers.tiktoken_name``); a method's budget parameter
 given by position from another module (set 334: vox-code's ``self._memory_manager.build_context_for_query(text,
 500)``, tested in tests/lint/test_imported_positional.py).
+
+Set 339's: PB105, not a generic threshold of a class or function named for judging answers (salvo-ai's
+``JudgeConfig.default_threshold = Field(default=0.8, ge=0.0, le=1.0)`` beside its ``max_tokens: int = 1024``,
+``ratio_names.judging``).
 
 Set 335's: PB104, a lambda an ``or`` falls back to when a counter is missing (foveance's ``self._count = counter or
 (lambda s: max(1, len(s) // 4))``, ``pb104_context``); not a place in a list (entelligence-insights' ``q1 =
@@ -83,3 +90,11 @@ _TOKENIZER_MODEL = (
 )
 TOKENIZER_MODEL_VALID = (Valid(_TOKENIZER_MODEL.format(attr="tokenizer_model")),)
 TOKENIZER_MODEL_INVALID = (Invalid(_TOKENIZER_MODEL.format(attr="model"), line=5),)
+
+_PROMPTED = 'def init(ask):\n    {name} = int(ask({question!r}, "16000"))\n    return {name}\n'
+PROMPTED_VALID = (Valid(_PROMPTED.format(name="port", question="Port")),)
+PROMPTED_INVALID = (Invalid(_PROMPTED.format(name="max_tokens", question="Default max tokens"), line=2),)
+
+_JUDGE = "class {cls}:\n    max_tokens: int = 1024\n    default_threshold: float = 0.8\n"
+JUDGE_VALID = (Valid(_JUDGE.format(cls="JudgeConfig")),)
+JUDGE_INVALID = (Invalid(_JUDGE.format(cls="CompactionConfig"), line=3),)

@@ -43,6 +43,7 @@ from prompt_budget.lint.ratio_names import (
     documented_budget_scale,
     fraction,
     generic,
+    judging,
     parameter_says_score,
     scale,
     share_beside_budget,
@@ -141,7 +142,6 @@ class BudgetRatio(DivisorTables):
     # generic ratio names: a frame per scope, whether a budget name was seen in it, and the reports waiting
     # for that: (the name, the report, whether a parameter, which only the function's budget decides)
     _frames: list[tuple[list[bool], list[tuple[str, Report, bool]]]]
-
     _bindings: Bindings
 
     #: Whether the evidence a generic ratio name waits for is gathered: the budget names read in each
@@ -381,7 +381,7 @@ class BudgetRatio(DivisorTables):
             self._report(literal, value, name, f"{name} = {value}, a share of a token amount")
             self._token_shares.append(self.ctx.reports.pop(before))
             self._follow(name, literal, value)
-        elif generic(self.names, name):
+        elif generic(self.names, name) and not judging(self.ctx.scopes):
             if described_otherwise(original) or statistic_fallback(self.ctx.function(), name):
                 return
             if (id(self.ctx.function()), name) in self._followed:

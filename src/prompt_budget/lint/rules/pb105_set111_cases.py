@@ -49,6 +49,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     SIMILAR_VALID,
 )
 from prompt_budget.lint.rules.pb101_set333_cases import (
+    JUDGE_INVALID,
+    JUDGE_VALID,
     RETRY_INVALID,
     RETRY_VALID,
 )
@@ -169,6 +171,7 @@ _KEPT = (
 
 SET111_VALID = (
     *RETRY_VALID,  # set 335: retries, another function
+    *JUDGE_VALID,  # set 339: salvo-ai's pass mark
     *SMOOTHING_VALID,  # set 312: gelpy's image windows
     *OPTION_SHARE_VALID,  # set 301: sentences, a score
     *SPENT_VALID,  # set 307: money spent
@@ -275,6 +278,7 @@ _TWO_SCOPES = (
 
 SET111_INVALID = (
     *RETRY_INVALID,  # set 335: masterwork's retry
+    *JUDGE_INVALID,  # set 339: a compaction's threshold
     *SMOOTHING_INVALID,  # set 312: the same share beside a context
     *OPTION_SHARE_INVALID,  # set 301: lumberjack-py's options
     *SPENT_INVALID,  # set 307: axor-core's thresholds
