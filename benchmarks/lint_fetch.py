@@ -1083,14 +1083,14 @@ TUNED_19: tuple[tuple[str, str], ...] = (*_TUNED_19.items(), ("magentic-ui", "0.
 #: 131 and 132), b6188ba (sets 133 and 134), e791114 (sets 135 and 136), 29378a4 (sets 137 and 138), c891298
 #: (sets 139 and 140), f7e8e6b (sets 141 and 142), 88bcec7 (sets 143 and 144), 84dbedd (sets 145 and 146),
 #: 670d89e (sets 147 and 148), d16e520 (sets 149 and 150), 4e5c9f2 (sets 151 and 152), e3774f2 (sets 153
-#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162), b5b27a9 (sets 163 and 164), 79696d6 (sets 165 and 166), 1ecda7b (sets 167 and 168), e375be5 (sets 169 and 170), 2ed0ec0 (sets 171 and 172), 96a7a57 (sets 173 and 174) cb1c56e (sets 175 and 176), e473fd3 (sets 177 and 178), c2b67ff (sets 179 and 180), a7f9bcf (sets 181 and 182), d991ea6 (sets 183 and 184), bc4cde8 (sets 185 and 186), a2844d2 (sets 187 and 188), 4e74b31 (sets 189 and 190), fa012ac (sets 191 and 192) f3bb64f (sets 193 and 194), c841aff (sets 195 and 196), 35b83a1 (sets 197 and 198), 42567b6 (sets 199 and 200), a618ab9 (sets 201 and 202), 905bd43 (sets 203 and 204), cc8ba50 (sets 205 and 206), 78577ed (sets 207 and 208), 4301845 (sets 209 and 210), 2489ccf (sets 211 and 212), 48634aa (sets 213 and 214), 890e432 (sets 215 and 216), d60adf5 (sets 217 to 220), bc1d4da (sets 221 and 222), 7f8811f (sets 223 and 224), cd97c84 (sets 225 and 226), 354c6f0 (sets 227 and 228), 4f4e0e0 (sets 229 and 230), 3abce66 (sets 231 and 232), 8f43fd5 (sets 233 and 234), ef8ad79 (sets 235 and 236), 96ca02a (sets 237 and 238), 87432a5 (sets 239 and 240), 6b063f3 (sets 241 and 242), abd43d6 (sets 243 and 244), 288481a (sets 245 and 246), a71cd5b (sets 247 and 248), 4526ff6 (sets 249 and 250), e4110af (sets 251 and 252), 4a78a1c (sets 253 and 254), 334404b (sets 255 and 256), 5520006 (sets 257 and 258), 9f11f6f (sets 259 and 260), b2412ba (sets 261 and 262), 2f7deb8 (sets 263 and 264), 60cdf77 (sets 265 and 266), b214b2e (sets 267 and 268), 2cd6b1b (sets 269 and 270), 2dac71e (sets 271 and 272), 65f1146 (sets 273 and 274), 241c098 (sets 275 and 276), 85636aa (sets 277 and 278), 1613534 (sets 279 and 280), a64fab6 (sets 281 and 282), 9119225 (sets 283 and 284), 9ef66a4 (sets 285 and 286), e214d60 (sets 287 and 288), 8d48dfb (sets 289 and 290), dda655a (sets 291 and 292), ac8ea47 (sets 293 and 294), b860ef2 (sets 295 and 296), e48a9ec (sets 297 and 298), cd590f8 (sets 299 and 300), 3d506b0 (sets 301 and 302), 52167bb (sets 303 and 304), 11e9695 (sets 305 and 306), 61d16e6 (sets 307 and 308), 533e6e6 (sets 309 and 310), 324eadc (sets 311 and 312), 0ed94e9 (sets 313 and 314), e841f51 (sets 315 and 316), 845e57e (sets 317 and 318), c0dc215 (sets 319 and 320), 95e0d30 (sets 321 and 322), 766bc8e (sets 323 and 324), 40b7d97 (sets 325 and 326), 1f26548 (sets 327 and 328), cd96e86 (sets 329 and 330), 83c9fb7 (sets 331 and 332), 3b43603 (sets 333 and 334), 3b43603 (sets 335 and 336), 291efc4 (sets 337 and 338) and 291efc4 (sets 339 and 340), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
+#: and 154), 8e8e561 (sets 155 and 156), b06cd17 (sets 157 and 158), 84e1519 (sets 159 and 160), 91568bf (sets 161 and 162), b5b27a9 (sets 163 and 164), 79696d6 (sets 165 and 166), 1ecda7b (sets 167 and 168), e375be5 (sets 169 and 170), 2ed0ec0 (sets 171 and 172), 96a7a57 (sets 173 and 174) cb1c56e (sets 175 and 176), e473fd3 (sets 177 and 178), c2b67ff (sets 179 and 180), a7f9bcf (sets 181 and 182), d991ea6 (sets 183 and 184), bc4cde8 (sets 185 and 186), a2844d2 (sets 187 and 188), 4e74b31 (sets 189 and 190), fa012ac (sets 191 and 192) f3bb64f (sets 193 and 194), c841aff (sets 195 and 196), 35b83a1 (sets 197 and 198), 42567b6 (sets 199 and 200), a618ab9 (sets 201 and 202), 905bd43 (sets 203 and 204), cc8ba50 (sets 205 and 206), 78577ed (sets 207 and 208), 4301845 (sets 209 and 210), 2489ccf (sets 211 and 212), 48634aa (sets 213 and 214), 890e432 (sets 215 and 216), d60adf5 (sets 217 to 220), bc1d4da (sets 221 and 222), 7f8811f (sets 223 and 224), cd97c84 (sets 225 and 226), 354c6f0 (sets 227 and 228), 4f4e0e0 (sets 229 and 230), 3abce66 (sets 231 and 232), 8f43fd5 (sets 233 and 234), ef8ad79 (sets 235 and 236), 96ca02a (sets 237 and 238), 87432a5 (sets 239 and 240), 6b063f3 (sets 241 and 242), abd43d6 (sets 243 and 244), 288481a (sets 245 and 246), a71cd5b (sets 247 and 248), 4526ff6 (sets 249 and 250), e4110af (sets 251 and 252), 4a78a1c (sets 253 and 254), 334404b (sets 255 and 256), 5520006 (sets 257 and 258), 9f11f6f (sets 259 and 260), b2412ba (sets 261 and 262), 2f7deb8 (sets 263 and 264), 60cdf77 (sets 265 and 266), b214b2e (sets 267 and 268), 2cd6b1b (sets 269 and 270), 2dac71e (sets 271 and 272), 65f1146 (sets 273 and 274), 241c098 (sets 275 and 276), 85636aa (sets 277 and 278), 1613534 (sets 279 and 280), a64fab6 (sets 281 and 282), 9119225 (sets 283 and 284), 9ef66a4 (sets 285 and 286), e214d60 (sets 287 and 288), 8d48dfb (sets 289 and 290), dda655a (sets 291 and 292), ac8ea47 (sets 293 and 294), b860ef2 (sets 295 and 296), e48a9ec (sets 297 and 298), cd590f8 (sets 299 and 300), 3d506b0 (sets 301 and 302), 52167bb (sets 303 and 304), 11e9695 (sets 305 and 306), 61d16e6 (sets 307 and 308), 533e6e6 (sets 309 and 310), 324eadc (sets 311 and 312), 0ed94e9 (sets 313 and 314), e841f51 (sets 315 and 316), 845e57e (sets 317 and 318), c0dc215 (sets 319 and 320), 95e0d30 (sets 321 and 322), 766bc8e (sets 323 and 324), 40b7d97 (sets 325 and 326), 1f26548 (sets 327 and 328), cd96e86 (sets 329 and 330), 83c9fb7 (sets 331 and 332), 3b43603 (sets 333 and 334), 3b43603 (sets 335 and 336), 291efc4 (sets 337 and 338), 291efc4 (sets 339 and 340), dcf5364 (sets 341 and 342) and dcf5364 (sets 343 and 344), each package its own run, two judges per package (sets 157 and 158: one judge for four packages, the lead's reading for twelve); sets 111-120 and 123-152 were tuned on after
 #: they were judged. Chosen from PyPI before any of it was linted: PyPI's agent, RAG, memory and context
 #: packages released since January 2026 (every pinned name, every name of earlier lists (``lint_lists/``) and
-#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 339 into one hundred and fifteen lists of
+#: of the docs excluded, close kin too), shuffled with the seeds 111, 113, ..., 343 into one hundred and seventeen lists of
 #: sixty written down first; from each, the first eight and the next eight whose latest release holds 0.1-2 MB
 #: of Python (passed over: ten, twelve, seven, twelve, nine, thirteen, twenty-four, fourteen, eighteen,
 #: twenty-seven, sixteen, sixteen, seventeen, forty, twenty-six, twelve, seventeen, twenty-four, fourteen,
-#: nineteen, twenty, nineteen, ten, twenty-six, seventeen, twelve, sixteen (one of them without a download), fourteen, twenty-three, eleven, twenty-eight, twenty-five, seventeen, thirty-seven (one of them without a download), eighteen (one of them without a download), fifteen, thirty, sixteen, thirty-four, fourteen, twenty-three, nineteen, twenty-seven (three of them without a download), nine, twenty-two, twenty-one, thirty-four, seventeen, twenty-two, twenty, thirty-one, fourteen, seventeen, twenty-six, fourteen, fifteen, twenty-two, ten, thirty (one of them without a download), eleven, thirteen, twenty-three (one of them without a download), fourteen, nineteen, thirteen, thirty-five (three of them without a download), twenty-four, twelve, twenty, thirty-two, thirteen, eleven, twenty-three (one of them without a download), thirteen, twenty (one of them without a download), fifteen, twenty-one (one of them without a download), twenty-one, fifteen (one of them without a download), sixteen, twenty-seven, twenty, twenty (one of them without a download), twenty-two, fourteen, twelve, fifteen, ten, sixteen, nineteen, thirty-one (one of them without a download), eleven (one of them without a download), fourteen, ten, eighteen (one of them without a download), twenty-three, thirty (one of them without a download), twenty-five, twenty, twenty-seven (one of them without a download), forty-five (two of them without a download; the list of sixty gave fifteen), thirteen, twenty-one, twelve, twenty-seven, fourteen, nineteen, thirteen, twenty-eight, twelve, thirteen, twenty-three, seventeen, thirteen and twenty); set 127's zctw has no wheel (its sdist is pinned).
+#: nineteen, twenty, nineteen, ten, twenty-six, seventeen, twelve, sixteen (one of them without a download), fourteen, twenty-three, eleven, twenty-eight, twenty-five, seventeen, thirty-seven (one of them without a download), eighteen (one of them without a download), fifteen, thirty, sixteen, thirty-four, fourteen, twenty-three, nineteen, twenty-seven (three of them without a download), nine, twenty-two, twenty-one, thirty-four, seventeen, twenty-two, twenty, thirty-one, fourteen, seventeen, twenty-six, fourteen, fifteen, twenty-two, ten, thirty (one of them without a download), eleven, thirteen, twenty-three (one of them without a download), fourteen, nineteen, thirteen, thirty-five (three of them without a download), twenty-four, twelve, twenty, thirty-two, thirteen, eleven, twenty-three (one of them without a download), thirteen, twenty (one of them without a download), fifteen, twenty-one (one of them without a download), twenty-one, fifteen (one of them without a download), sixteen, twenty-seven, twenty, twenty (one of them without a download), twenty-two, fourteen, twelve, fifteen, ten, sixteen, nineteen, thirty-one (one of them without a download), eleven (one of them without a download), fourteen, ten, eighteen (one of them without a download), twenty-three, thirty (one of them without a download), twenty-five, twenty, twenty-seven (one of them without a download), forty-five (two of them without a download; the list of sixty gave fifteen), thirteen, twenty-one, twelve, twenty-seven, fourteen, nineteen, thirteen, twenty-eight, twelve, thirteen, twenty-three, seventeen, thirteen, twenty, twenty-three and thirty-four); set 127's zctw has no wheel (its sdist is pinned).
 MEASURE: dict[str, str] = {
     # set 111
     "kycortex-agents": "1.0.13b4",
@@ -3019,6 +3019,38 @@ MEASURE: dict[str, str] = {
     "votingai": "1.0.3",
     "astern": "0.0.10",
     "matrx-rag": "0.1.385",
+    "autoresearcheval-anonymous": "0.1.0",
+    "flashgate": "0.10.0",
+    "eden-agent": "1.0.0",
+    "stipul": "0.2.6",
+    "hermia": "0.2.2",
+    "orloj-sdk": "0.2.0",
+    "sakit": "19.1.0",
+    "bandhic": "0.3.0",
+    "bm25q": "0.0.1",
+    "flowharness-inspection": "0.3.0",
+    "neurodex": "0.3.0",
+    "deeppoker": "0.1.1",
+    "fidelity-ladder": "0.9.1",
+    "etot-motif": "0.5.0",
+    "lian-sdk": "0.1.2",
+    "sapere-server": "0.1.1",
+    "idiotproof": "6.5.7",
+    "devrelay": "0.4.0",
+    "codelith": "0.1.0",
+    "taosmd": "0.4.0",
+    "shieldops-sdk": "0.1.10",
+    "agentnet-realm": "0.1.1",
+    "speqtro": "0.1.6",
+    "androidctl": "0.1.1",
+    "sovr-sdk": "7.0.1",
+    "ctxeng": "0.1.9",
+    "dojoml": "0.0.23",
+    "interlockd": "0.1.8",
+    "exacly": "0.4.0",
+    "memmachine-client": "0.4.0",
+    "claritty-sdk": "2.20.0",
+    "slate-context": "0.3.0",
 }
 
 CACHE = Path(__file__).resolve().parent / ".cache"
