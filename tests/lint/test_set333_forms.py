@@ -102,3 +102,20 @@ def test_a_default_given_to_a_dataclass_field_reported_as_a_budget_is_reported(t
     assert ("pkg/proxy.py", 7, "PB102", 2000) in got
     assert ("pkg/audit.py", 3, "PB102", 2000) in got
     assert not [g for g in got if g[3] == 0.6]
+
+
+def test_rows_of_the_modules_own_record_given_by_position_are_reported(tmp_path: Path) -> None:
+    """fidelity-ladder's ``RungSpec(1, "spec", 3000, 1024, 1)`` rows in the module defining ``RungSpec``, whose
+    fourth field ``builder_max_tokens`` is a budget (set 341); the other fields' numbers are not."""
+    profile = (
+        "from dataclasses import dataclass\n\n"
+        "@dataclass(frozen=True)\nclass RungSpec:\n"
+        "    number: int\n    name: str\n    context_chars: int\n    builder_max_tokens: int\n    max_retries: int\n\n"
+        "PROFILE = (\n"
+        '    RungSpec(0, "intent", 0, 0, 0),\n'
+        '    RungSpec(1, "spec", 3000, 1024, 1),\n'
+        '    RungSpec(4, "mvp", 2000, 1500, 3),\n'
+        ")\n"
+    )
+    got = _lint(tmp_path, {"profile.py": profile})
+    assert got == [("pkg/profile.py", 13, "PB101", 1024), ("pkg/profile.py", 14, "PB101", 1500)]

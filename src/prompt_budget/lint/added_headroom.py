@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.char_estimates import rated_quotient
 from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.dict_slots import value_key
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
 def _destination(rule: LintRule, node: ast.BinOp) -> tuple[str, bool] | None:
     """The name the sum goes to, and whether it is a budget by that name alone, else None."""
     child, parent = past_clamps(node, rule.ctx.parent)
+    if isinstance(parent, ast.IfExp) and child is not parent.test:  # ``... + 4096 if thinking else None``
+        child, parent = past_clamps(parent, rule.ctx.parent)
     if isinstance(parent, ast.keyword):
         arg = parent.arg or ""
         strong = bool(arg) and rule.names.is_budget(arg)
@@ -48,9 +51,15 @@ def _destination(rule: LintRule, node: ast.BinOp) -> tuple[str, bool] | None:
     return None
 
 
+#: Builtins that make a budget a number and leave its unit.
+_NUMBERS = frozenset({"int", "float", "round"})
+
+
 def headroom_budget(rule: LintRule, node: ast.BinOp, left: ast.expr) -> str | None:
     """The budget ``left`` (the sum ``node``'s leftmost term) names, when the sum goes where a budget
-    goes; a weak budget name (``budget``) only when it goes to a budget by name."""
+    goes; a weak budget name (``budget``) only when it goes to a budget by name; made a number first or not
+    (``int(thinking["budget_tokens"]) + 4096``, set 343: claritty-sdk's room for the answer after thinking)."""
+    left = uncast(left, _NUMBERS)
     budget = rule.budget_expr(left) or _documented_getter(rule, left)
     if budget is None and (estimate := _char_estimate(left)) is not None:
         found = _destination(rule, node)  # the prompt's estimate and room for the reply, sizing a window

@@ -40,7 +40,7 @@ from prompt_budget.lint.priced_branches import only_prices
 from prompt_budget.lint.reported_counts import only_reported
 from prompt_budget.lint.retry_ceilings import retry_token_ceiling
 from prompt_budget.lint.rope_origins import rope_origin
-from prompt_budget.lint.rule import attr_name, dotted
+from prompt_budget.lint.rule import attr_name, dotted, string_value
 from prompt_budget.lint.self_steps import steps_itself
 from prompt_budget.lint.stated_rates import (
     block_comment,
@@ -93,6 +93,15 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
     """An assignment statement: each name with its value (``SUMMARY_MAX_TOKENS, ANSWER_MAX_TOKENS =
     1024, 2048``), a field's default (``max_tokens = Field(default=2000)``, tokens by its description
     ``Field(default=256, description="Min tokens to split code.")``) and its flag's ``const``."""
+    if (
+        isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and (base := weighted_base(node.value)) is not None
+    ):
+        judge_assignment(
+            rule, held, node.targets[0], base
+        )  # ``kg_budget = int(200 * strategy["kg_weight"])``
+        return
     if isinstance(node, ast.AnnAssign) or (len(node.targets) == 1 and isinstance(node.value, ast.Call)):
         target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0]
         if node.value is None:
@@ -158,6 +167,24 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
                 judge_assignment(rule, held, name, value)
         else:
             judge_assignment(rule, held, target, node.value)
+
+
+#: Words of a weight a base amount is scaled by (``strategy["kg_weight"]``, ``self.scale``).
+_WEIGHT_WORDS = frozenset({"weight", "weights", "factor", "multiplier", "scale"})
+
+
+def weighted_base(value: ast.expr) -> ast.expr | None:
+    """The number of ``int(200 * strategy["kg_weight"])`` (or without ``int()``): a base amount scaled by a
+    weight, the setting the binding's name is judged by (set 343: taosmd's token budgets per intent), else None."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in {"int", "round"}:
+        value = value.args[0] if len(value.args) == 1 else value
+    if not (isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult)):
+        return None
+    for base, weight in ((value.left, value.right), (value.right, value.left)):
+        key = string_value(weight.slice) if isinstance(weight, ast.Subscript) else attr_name(weight)
+        if type(base) is ast.Constant and type(base.value) is int and set(words(key or "")) & _WEIGHT_WORDS:
+            return base
+    return None
 
 
 def _constructor_attribute(rule: LintRule, node: ast.Assign) -> str | None:

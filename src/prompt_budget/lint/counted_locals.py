@@ -118,6 +118,8 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
         return counter_call(rule, amount) or encoded_length(fn, amount, rule)
     if fn is None or type(amount) is not ast.Name:
         return False
+    if _tokens_taken_off(rule, fn, amount.id):
+        return True  # ``remaining -= tokens``: what is left of a budget of tokens (set 343: ctxeng)
     found = running_values(fn, amount.id)
     if found is None:
         return False
@@ -128,6 +130,18 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
         return False
     started = [v for v in values if not (added and zero(v))]
     return all(_counted(rule, fn, v) for v in (*started, *added))
+
+
+def _tokens_taken_off(rule: LintRule, fn: ast.AST, name: str) -> bool:
+    """The function takes a count of tokens off the local ``name`` (``remaining -= tokens``)."""
+    return any(
+        type(n) is ast.AugAssign
+        and isinstance(n.op, ast.Sub)
+        and type(n.target) is ast.Name
+        and n.target.id == name
+        and rule.token_amount(n.value)
+        for n in walk(fn)
+    )
 
 
 def len_of_encoded(rule: LintRule, amount: ast.expr) -> bool:

@@ -114,6 +114,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         defined = {
             s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         }
+        records = {s.name for s in body if isinstance(s, ast.ClassDef) and _record(s)}
         imported: dict[str, str] = {}
         modules: dict[str, str] = {}  # a name bound to a module: its level and path
         for stmt in body:
@@ -145,6 +146,10 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 source = f"m - .{attr}"
             elif base:  # ``gen._two_answers``: the function ``_two_answers`` of the module ``gen`` names
                 source = f"{modules[base]} {attr}" if base in modules and head not in defined else None
+            elif (
+                callee in records
+            ):  # ``RungSpec(1, "spec", 3000, 1024, ...)`` rows of the module's own record
+                source = f"s - {callee}"  # (set 341: fidelity-ladder's profiles)
             else:
                 source = imported.get(callee) if callee not in defined else None
             value = rule.budget_literal(literal) if source else None
@@ -178,12 +183,19 @@ def _signature(
 _RECORDS = frozenset({"dataclass", "define", "frozen", "attrs", "NamedTuple"})
 
 
+def _record(cls: ast.ClassDef) -> bool:
+    """A dataclass or a ``NamedTuple`` without an ``__init__`` of its own: its fields are its positions."""
+    marks = {attr_name(d.func if isinstance(d, ast.Call) else d) for d in (*cls.decorator_list, *cls.bases)}
+    return bool(marks & _RECORDS) and not any(
+        isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in cls.body
+    )
+
+
 def _field_signature(rule: LintRule, cls: ast.ClassDef) -> None:
     """Record the fields of a dataclass or a ``NamedTuple`` (no ``__init__`` of its own) named as token budgets
     as its constructor's positional parameters (set 311: aleph-rlm's ``ModelPricing(context_limit, output_limit,
     ...)``, its rows ``ModelPricing(200_000, 64_000, 0.003, 0.015)`` written in the providers' modules)."""
-    marks = {attr_name(d.func if isinstance(d, ast.Call) else d) for d in (*cls.decorator_list, *cls.bases)}
-    if not marks & _RECORDS or any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in cls.body):
+    if not _record(cls):
         return
     fields = {
         s.target.id: s for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
@@ -248,7 +260,9 @@ def positional_budgets(rule: type[LintRule], facts: Sequence[Fact], options: Lin
     judge = options.options_for(rule.CODE, rule.NAME, rule.DEFAULT_MIN_VALUE).judge
     findings = []
     for fact, (level, module, callable_, index) in calls:
-        target, exact = _imported_from(fact.path, level, module)
+        target, exact = (
+            (_module_path(fact.path), True) if level == "s" else _imported_from(fact.path, level, module)
+        )
         found = [
             (name, sig)
             for path, name, sig in sigs.get((callable_, index), [])

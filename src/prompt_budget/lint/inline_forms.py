@@ -428,6 +428,18 @@ class TypedLocals:
 
 
 @lru_cache(maxsize=65536)
+def called_class(rule: LintRule, call: ast.Call) -> str | None:
+    """The callee's name, the class around it for ``cls(...)`` in its classmethod (set 343: ctxeng's
+    ``TokenBudget.for_model`` falling back to ``cls(total=32_768)``)."""
+    if (
+        type(call.func) is ast.Name
+        and call.func.id == "cls"
+        and (owner := rule.ctx.enclosing_class()) is not None
+    ):
+        return owner.name
+    return callee_name(call)
+
+
 def token_unit_class(callee: str) -> bool:
     """``TokenInterval``, ``TokenWindow``: a class named after a unit of tokens and how it spaces or
     limits them (two words), whose numbers count tokens (not a ``TokenBucket``'s refills, a

@@ -29,9 +29,24 @@ def _lookup(node: ast.AST, default: ast.AST) -> bool:
     )
 
 
+def _picked(call: ast.AST, node: ast.AST) -> bool:
+    """``node`` is one of the names ``max()`` or ``min()`` picks from (``max(archive_budget, qmd_budget)``): the
+    one picked is given on as the call's value, so each is the same kind of amount."""
+    return (
+        type(call) is ast.Call
+        and type(call.func) is ast.Name
+        and call.func.id in {"max", "min"}
+        and len(call.args) > 1
+        and not call.keywords
+        and node in call.args
+        and all(type(a) in (ast.Name, ast.Attribute) for a in call.args)
+    )
+
+
 def lookup_value(ancestors: Sequence[ast.AST]) -> tuple[ast.AST, ast.AST | None] | None:
     """(parent, grandparent) of the lookup's value when the read ``ancestors[-1]`` is its fallback (or
-    the element of a fallback row the lookup's value is indexed at), else None."""
+    the element of a fallback row the lookup's value is indexed at), or of the value ``max()`` or ``min()`` picks
+    among names it reads, given to a keyword, else None."""
     node, parent = ancestors[-1], ancestors[-2]
     at = len(ancestors) - 2  # where the lookup is
     if type(parent) is ast.Tuple:
@@ -44,6 +59,10 @@ def lookup_value(ancestors: Sequence[ast.AST]) -> tuple[ast.AST, ast.AST | None]
         if not (type(index) is ast.Constant and type(index.value) is int and index.value == place):
             return None
         at -= 1
+    elif _picked(parent, node) and at > 1 and type(ancestors[at - 1]) is ast.keyword:
+        return ancestors[at - 1], ancestors[
+            at - 2
+        ]  # ``max_tokens=max(archive_budget, qmd_budget)`` (set 343)
     elif not _lookup(parent, node):
         return None
     if at < 1:

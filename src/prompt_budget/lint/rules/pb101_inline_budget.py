@@ -25,6 +25,7 @@ from prompt_budget.lint.inline_forms import (
     WIDGETS,
     TypedLocals,
     budget_lookup,
+    called_class,
     completions_count,
     converted_read,
     estimate_into_count,
@@ -355,7 +356,7 @@ class InlineBudget(LintRule):
     def visit_Call(self, node: ast.Call) -> None:
         if environment_read(self, node):  # ``os.environ.get("ADRA_MAX_TOKENS", "4096")`` (``env_defaults``)
             return
-        callee = callee_name(node)
+        callee = called_class(self, node)  # ``cls(total=32_768)``: the class around it
         if callee in WIDGETS:
             for literal, label, amount, which in widget_default(self, node):
                 self._report(literal, label, amount, f"as an input's {which}")

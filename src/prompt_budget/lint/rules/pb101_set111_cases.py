@@ -41,7 +41,12 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     TERMS_INVALID,
     TERMS_VALID,
 )
-from prompt_budget.lint.rules.pb101_set333_cases import PROMPTED_INVALID, PROMPTED_VALID
+from prompt_budget.lint.rules.pb101_set333_cases import (
+    CLS_FALLBACK_INVALID,
+    CLS_FALLBACK_VALID,
+    PROMPTED_INVALID,
+    PROMPTED_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
     CODE_ENV_VALID,
@@ -97,6 +102,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *CLS_FALLBACK_VALID,  # set 343: a class of pages
     *PROMPTED_VALID,  # set 333: a port
     *ANNOTATED_ENV_VALID,  # set 303: seconds
     *ENV_OR_VALID,  # set 311: a GPU's layers
@@ -156,6 +162,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *CLS_FALLBACK_INVALID,  # set 343: ctxeng's fallback
     *PROMPTED_INVALID,  # set 333: arachna's init
     *ANNOTATED_ENV_INVALID,  # set 303: velqua's settings
     *ENV_OR_INVALID,  # set 311: aleph-rlm's llama.cpp context

@@ -23,6 +23,17 @@ Set 339's: PB105, not a generic threshold of a class or function named for judgi
 ``JudgeConfig.default_threshold = Field(default=0.8, ge=0.0, le=1.0)`` beside its ``max_tokens: int = 1024``,
 ``ratio_names.judging``).
 
+Set 341's and 343's: PB101, the fields of the module's own dataclass given by position (set 341:
+fidelity-ladder's ``RungSpec(1, "spec", ..., 3000, 1024, 1, ...)`` rows, whose ``builder_max_tokens`` is a budget,
+tested in tests/lint/test_set333_forms.py) and ``cls(total=32_768)`` in a classmethod of a class named for token
+budgets (set 343: ctxeng's ``TokenBudget.for_model``, ``inline_forms.called_class``); PB102, names ``max()`` or
+``min()`` picks from given as a budget (set 343: taosmd's ``max_tokens=max(archive_budget, qmd_budget)``,
+``lookup_values``) and a base scaled by a weight (``kg_budget = int(200 * strategy["kg_weight"])``,
+``budget_bindings.weighted_base``); PB103, a floor of what is left of a budget a loop takes token counts off
+(ctxeng's ``remaining -= tokens`` ... ``elif remaining > 200``, ``counted_locals``); PB106, room added to a budget
+made a number first under a condition (claritty-sdk's ``int(thinking["budget_tokens"]) + 4096 if thinking is not
+None else None``, ``added_headroom``).
+
 Set 335's: PB104, a lambda an ``or`` falls back to when a counter is missing (foveance's ``self._count = counter or
 (lambda s: max(1, len(s) // 4))``, ``pb104_context``); not a place in a list (entelligence-insights' ``q1 =
 vals[len(vals) // 4]``, the first quartile of sorted token totals); PB105, a budget grown for the next attempt of a
@@ -98,3 +109,53 @@ PROMPTED_INVALID = (Invalid(_PROMPTED.format(name="max_tokens", question="Defaul
 _JUDGE = "class {cls}:\n    max_tokens: int = 1024\n    default_threshold: float = 0.8\n"
 JUDGE_VALID = (Valid(_JUDGE.format(cls="JudgeConfig")),)
 JUDGE_INVALID = (Invalid(_JUDGE.format(cls="CompactionConfig"), line=3),)
+
+_PICKED = (
+    "def assemble(query, depth):\n"
+    "    archive_budget = 500\n"
+    "    qmd_budget = 500\n"
+    "    return assemble_l2(query, {keyword}=max(archive_budget, qmd_budget))\n"
+)
+PICKED_VALID = (Valid(_PICKED.format(keyword="page")),)  # a page picked, no budget
+PICKED_INVALID = (Invalid(_PICKED.format(keyword="max_tokens"), count=2),)
+
+_WEIGHTED = (
+    "def assemble(query, strategy):\n"
+    '    kg_budget = int(200 * strategy["{key}"])\n'
+    "    return assemble_l1(query, max_tokens=kg_budget)\n"
+)
+WEIGHTED_VALID = (Valid(_WEIGHTED.format(key="kg_depth")),)  # a product of two amounts
+WEIGHTED_INVALID = (Invalid(_WEIGHTED.format(key="kg_weight"), line=2),)
+
+_CLS_FALLBACK = (
+    "class {cls}:\n"
+    "    def __init__(self, total):\n"
+    "        self.total = total\n\n"
+    "    @classmethod\n"
+    "    def for_model(cls, model):\n"
+    "        return cls(total=32_768)  # safe default\n"
+)
+CLS_FALLBACK_VALID = (Valid(_CLS_FALLBACK.format(cls="PageBudget")),)
+CLS_FALLBACK_INVALID = (Invalid(_CLS_FALLBACK.format(cls="TokenBudget"), line=7),)
+
+_SPENT = (
+    "def optimize(files, available):\n"
+    "    remaining = available\n"
+    "    for f in files:\n"
+    "        tokens = count_tokens(f.content)\n"
+    "        if tokens <= remaining:\n"
+    "            remaining -= {taken}\n"
+    "        elif remaining > 200:\n"
+    "            remaining = 0\n"
+    "    return remaining\n"
+)
+SPENT_VALID = (Valid(_SPENT.format(taken="len(f.content)")),)  # characters taken off
+SPENT_INVALID = (Invalid(_SPENT.format(taken="tokens"), line=7),)
+
+_THINKING_ROOM = (
+    "def run(client, thinking, messages):\n"
+    '    max_tokens = int(thinking["{key}"]) + 4096 if thinking is not None else None\n'
+    "    return client.chat_with_tools(messages, max_tokens=max_tokens)\n"
+)
+THINKING_ROOM_VALID = (Valid(_THINKING_ROOM.format(key="seconds")),)
+THINKING_ROOM_INVALID = (Invalid(_THINKING_ROOM.format(key="budget_tokens"), line=2),)

@@ -60,6 +60,12 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     TOKEN_ROWS_INVALID,
     TOKEN_ROWS_VALID,
 )
+from prompt_budget.lint.rules.pb101_set333_cases import (
+    PICKED_INVALID,
+    PICKED_VALID,
+    WEIGHTED_INVALID,
+    WEIGHTED_VALID,
+)
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -162,6 +168,8 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *PICKED_VALID,  # set 343: a page picked
+    *WEIGHTED_VALID,  # set 343: a product of amounts
     *PACKED_VALID,  # set 311: chunks before token packing
     *FORWARDED_VALID,  # set 305: rows
     *IMAGE_RATE_VALID,  # set 303: no estimate
@@ -256,6 +264,8 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *PICKED_INVALID,  # set 343: taosmd's budgets picked
+    *WEIGHTED_INVALID,  # set 343: taosmd's weighted base
     *PACKED_INVALID,  # set 311: tokens packed
     *FORWARDED_INVALID,  # set 305: tokkit-ai's baselines
     *IMAGE_RATE_INVALID,  # set 303: mm-ctx's image rate

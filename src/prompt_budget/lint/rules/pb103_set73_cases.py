@@ -31,6 +31,10 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     RESERVE_CLAMP_INVALID,
     RESERVE_CLAMP_VALID,
 )
+from prompt_budget.lint.rules.pb101_set333_cases import (
+    SPENT_INVALID,
+    SPENT_VALID,
+)
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -85,6 +89,7 @@ _LADDER = (
 )
 
 SET73_VALID = (
+    *SPENT_VALID,  # set 343: characters taken off
     *TWINS_VALID,  # set 303: retries, no twin
     *CONTEXT_ESTIMATE_VALID,  # set 305: rows
     *THINKING_VALID,  # set 303: a cap of retries
@@ -156,6 +161,7 @@ SET73_VALID = (
 )
 
 SET73_INVALID = (
+    *SPENT_INVALID,  # set 343: ctxeng's floor
     *TWINS_INVALID,  # set 303: velqua's truncation floors
     *CONTEXT_ESTIMATE_INVALID,  # set 305: rulence's check
     *THINKING_INVALID,  # set 303: mm-ctx's thinking cap

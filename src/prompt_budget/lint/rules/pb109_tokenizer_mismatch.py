@@ -10,10 +10,6 @@ from prompt_budget.lint.findings import Fact, Finding
 from prompt_budget.lint.model_names import is_non_openai_model
 from prompt_budget.lint.options import LintOptions
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, callee_name, string_value
-from prompt_budget.lint.rules.pb101_set333_cases import (
-    TOKENIZER_MODEL_INVALID,
-    TOKENIZER_MODEL_VALID,
-)
 from prompt_budget.lint.rules.pb109_attribute_encodings import ATTRIBUTE_INVALID, ATTRIBUTE_VALID
 from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_provider_branch
 from prompt_budget.lint.rules.pb109_callers import tiktoken_name
@@ -147,7 +143,6 @@ class TokenizerMismatch(LintRule):
         ),
     )
     VALID = (
-        *TOKENIZER_MODEL_VALID,  # set 334: id-protocol's option
         Valid('enc = tiktoken.encoding_for_model("gpt-4o")'),
         Valid("enc = tiktoken.get_encoding('o200k_base')"),
         # a tiktoken model name the user gives explicitly; a helper for OpenAI's models nothing calls
@@ -250,7 +245,6 @@ class TokenizerMismatch(LintRule):
         *SET61_VALID,
     )
     INVALID = (
-        *TOKENIZER_MODEL_INVALID,  # set 334: a model of any provider
         Invalid('enc = tiktoken.encoding_for_model("claude-3-5-sonnet-latest")'),
         # the fallback after the tries fell through, outside any handler (set 20: agentlab)
         Invalid(
