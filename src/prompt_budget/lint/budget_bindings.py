@@ -307,6 +307,8 @@ def judge_assignment(
         return  # ``MIN_CONTENT_TOKENS = 20`` ... ``if len(text.split()) < MIN_CONTENT_TOKENS``: words
     elif sized_in_bytes(rule, name, literal):
         return  # ``WARN_CONTEXT_SIZE = 50 * 1024 * 1024  # 50MB``: bytes
+    elif not names.says_tokens(name) and _IN_CHARACTERS.search(" ".join(_statement_comments(rule))):
+        return  # ``# Minimum context capacity, in characters.`` over ``CONTEXT_MIN = 512_000`` (set 345: ask-fable)
     elif defines_kernels(rule.ctx.tree, rule.ctx.lines) and launch_name(name):
         return  # ``BLOCK_E = 128  # tokens per expert aligned to 128``: a Triton kernel's tile
     elif (
@@ -391,6 +393,10 @@ def judge_assignment(
         )  # ``DEFAULT_OUTPUT_LIMIT``
     else:
         held.candidate(rule, name, literal, value)
+
+
+#: A comment giving its number's unit as characters (``# Minimum context capacity, in characters.``).
+_IN_CHARACTERS = re.compile(r"\b(?:in|of)\s+(?:characters|chars)\b", re.IGNORECASE)
 
 
 #: Words of a comment saying a number times a credential (an access token's expiry), not tokens.

@@ -106,7 +106,9 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
     """Report the token budgets among the defaults of ``node`` (PB102); hold the estimates and the
     other numbers for the module's reads to decide."""
     names = rule.names
-    fn_name = rule.ctx.function_name()
+    # a lambda's parameters are named by it alone, not by the function around it (set 345: cadre-ai's stub
+    # ``listing=lambda limit=40: "(empty)"`` in ``_agent_call_tokens``, a count of files)
+    fn_name = "" if isinstance(rule.ctx.parent(node), ast.Lambda) else rule.ctx.function_name()
     # ``system_prompt_budget=2000, rules_budget=500``: a plain ``*_budget`` beside a token budget
     segments: bool | None = None  # decided at the first ``*_budget`` parameter (most functions have none)
     for arg, written in defaults(node):

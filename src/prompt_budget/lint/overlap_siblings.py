@@ -77,10 +77,16 @@ def overlap_beside(rule: LintRule, node: ast.Dict, reported: list[Found]) -> lis
     """(literal, name, value, how) for an overlap entry (``"overlap": 64``, ``"chunk_overlap": 50``) of the dict
     ``node`` where ``reported`` (what PB101 found in it) holds a chunk size in tokens (``"base_token_size": 512``,
     ``"chunk_tokens": 512``) no smaller than the overlap; an overlap naming another unit keeps its own."""
+    # not ``max_tokens``, unless another key says the dict sets chunking (``"chunk": True``, set 345: pdfmux's
+    # profiles ``{"chunk": True, "max_tokens": 800, "overlap": 80}``)
+    chunking = any(
+        set(words(string_value(k) or "")) & _CHUNK_WORDS and type(v) is ast.Constant and v.value is True
+        for k, v in zip(node.keys, node.values, strict=True)
+    )
     sizes = [
         (name, value)
         for _, name, value, _ in reported
-        if rule.names.says_tokens(name) and set(words(name)) & {"size", "chunk"}  # not ``max_tokens``
+        if rule.names.says_tokens(name) and (set(words(name)) & {"size", "chunk"} or chunking)
     ]
     if not sizes:
         return []

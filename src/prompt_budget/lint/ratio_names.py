@@ -101,7 +101,22 @@ def share_beside_budget(names: NameJudge, name: str, call: ast.Call) -> bool:
     episode_ratio=0.4, fact_ratio=0.4)``, set 303: velqua's memory injector)."""
     if not names.is_ratio(name) or names.is_score(name) or not beside_budget(names, call):
         return False
+    if generic(names, name) and _retrieves(call):
+        return False  # ``recall(query, k=tier.k, threshold=0.15, max_tokens=...)``: a score floor (set 347: memor-cli)
     return generic(names, name) or "budget" in words(callee_name(call) or "")
+
+
+#: Keywords of a call retrieving the best matches (``k=5``, ``top_k=10``), whose threshold is one of their scores.
+_TOP_K = frozenset({"k", "top_k", "topk", "n_results"})
+#: Words of a callee retrieving matches (``recall``, ``search_memories``, ``retrieve``).
+_RETRIEVE_WORDS = frozenset({"recall", "retrieve", "search", "query"})
+
+
+def _retrieves(call: ast.Call) -> bool:
+    """``call`` retrieves the best matches: it is given how many (``k=``) or is named for retrieving."""
+    return any(kw.arg in _TOP_K for kw in call.keywords) or bool(
+        set(words(callee_name(call) or "")) & _RETRIEVE_WORDS
+    )
 
 
 def described_as_score(node: ast.AST | None) -> bool:

@@ -127,10 +127,20 @@ def scales_other_units(tree: ast.AST | None, name: str, names: NameJudge) -> boo
         if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, SCALING):
             return False
         other = parent.right if parent.left is child else parent.left
-        if not other_unit(names, other) and not _priced(up, parent):
+        if not (other_unit(names, other) or _priced(up, parent) or _ordered_against_other(names, up, parent)):
             return False
         reads += 1
     return reads > 0
+
+
+def _ordered_against_other(names: NameJudge, up: dict[ast.AST, ast.AST], product: ast.BinOp) -> bool:
+    """The product is ordered against an amount of another unit (``_largest_table_rows(text) < RATIO *
+    src_block``, set 345: pdfmux's share of a table's rows an extraction must keep)."""
+    compare = up.get(product)
+    if not isinstance(compare, ast.Compare) or len(compare.comparators) != 1:
+        return False
+    other = compare.comparators[0] if compare.left is product else compare.left
+    return other is not product and other_unit(names, other)
 
 
 def _priced(up: dict[ast.AST, ast.AST], product: ast.BinOp) -> bool:

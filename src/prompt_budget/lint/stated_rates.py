@@ -206,13 +206,15 @@ def stated_conversion(value: float, comments: Sequence[str]) -> tuple[int, float
 def documented_quotient(rule: LintRule, dividend: ast.expr, factor: float) -> bool:
     """``mail // 4`` where the docstring of the function around it names ``mail``, speaks of tokens and states
     the divisor as characters per token ("the chars given to `mail` ... as `mail` tokens (chars // 4)", set 331:
-    sessionmail's ``today_totals``): the dividend is an amount of characters the docstring converts."""
+    sessionmail's ``today_totals``), or returns it ("Tokens of text ... ~4 chars/token" over ``return total // 4``,
+    set 345: cadre-ai's ``project_text_tokens``): the dividend is an amount of characters the docstring converts."""
     if not isinstance(dividend, ast.Name):
         return False
     doc = scope_docstrings(rule.ctx.function(), None)
+    returned = len(rule.ctx.ancestors) > 1 and isinstance(rule.ctx.ancestors[-2], ast.Return)
     return (
         bool(doc)
         and "token" in doc[0].lower()
-        and re.search(rf"(?<![\w.]){re.escape(dividend.id)}(?!\w)", doc[0]) is not None
+        and (returned or re.search(rf"(?<![\w.]){re.escape(dividend.id)}(?!\w)", doc[0]) is not None)
         and states_rate(doc, factor)
     )

@@ -44,6 +44,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
 from prompt_budget.lint.rules.pb101_set333_cases import (
     CLS_FALLBACK_INVALID,
     CLS_FALLBACK_VALID,
+    PROFILE_OVERLAP_INVALID,
+    PROFILE_OVERLAP_VALID,
     PROMPTED_INVALID,
     PROMPTED_VALID,
 )
@@ -102,6 +104,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *PROFILE_OVERLAP_VALID,  # set 345: no chunking
     *CLS_FALLBACK_VALID,  # set 343: a class of pages
     *PROMPTED_VALID,  # set 333: a port
     *ANNOTATED_ENV_VALID,  # set 303: seconds
@@ -162,6 +165,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *PROFILE_OVERLAP_INVALID,  # set 345: pdfmux's profiles
     *CLS_FALLBACK_INVALID,  # set 343: ctxeng's fallback
     *PROMPTED_INVALID,  # set 333: arachna's init
     *ANNOTATED_ENV_INVALID,  # set 303: velqua's settings

@@ -34,6 +34,17 @@ budgets (set 343: ctxeng's ``TokenBudget.for_model``, ``inline_forms.called_clas
 made a number first under a condition (claritty-sdk's ``int(thinking["budget_tokens"]) + 4096 if thinking is not
 None else None``, ``added_headroom``).
 
+Set 345's and 347's: PB101, an ``overlap`` beside ``max_tokens`` in a dict that sets chunking (set 345: pdfmux's
+profiles ``{"chunk": True, "max_tokens": 800, "overlap": 80}``, ``overlap_siblings``); PB104, a quotient returned
+under a docstring stating the rate (cadre-ai's ``return total // 4`` in ``project_text_tokens``, "~4 chars/token",
+``stated_rates``); not a lambda's parameter named by the function around it (cadre-ai's ``listing=lambda limit=40:
+...`` in ``_agent_call_tokens``, ``budget_defaults``), a constant whose comment gives it in characters (ask-fable's
+``CONTEXT_MIN = 512_000`` under "in characters", ``budget_bindings``), a threshold given to a retrieval beside its
+budget (set 347: memor-cli's ``recall(..., k=tier.k, threshold=0.15, max_tokens=...)``, ``ratio_names``) nor a share
+of rows ordered against rows (pdfmux's ``_largest_table_rows(text) < _TABLE_TRUNCATION_RATIO * src_block``,
+``scaled_units``); PB102, not a cap of the pieces a text is split into (set 347: agentgrep's
+``DASH_DECODE_MAX_TOKENS = 32`` against ``len(encoded.split("-"))``, ``word_counts``).
+
 Set 335's: PB104, a lambda an ``or`` falls back to when a counter is missing (foveance's ``self._count = counter or
 (lambda s: max(1, len(s) // 4))``, ``pb104_context``); not a place in a list (entelligence-insights' ``q1 =
 vals[len(vals) // 4]``, the first quartile of sorted token totals); PB105, a budget grown for the next attempt of a
@@ -159,3 +170,66 @@ _THINKING_ROOM = (
 )
 THINKING_ROOM_VALID = (Valid(_THINKING_ROOM.format(key="seconds")),)
 THINKING_ROOM_INVALID = (Invalid(_THINKING_ROOM.format(key="budget_tokens"), line=2),)
+
+_LAMBDA_LIMIT = (
+    'def _agent_call_tokens(reader):\n    stub = Workspace({listing}: "(empty)")\n    return reader(stub)\n'
+)
+LAMBDA_LIMIT_VALID = (Valid(_LAMBDA_LIMIT.format(listing="listing=lambda limit=40")),)
+LAMBDA_LIMIT_INVALID = (
+    Invalid("def _agent_call_tokens(reader, limit=40):\n    return reader(limit)\n", line=1),
+)
+
+_RETRIEVAL = (
+    "def run(case, tier):\n    return {call}(case.query, {k}threshold=0.15, max_tokens=tier.max_tokens)\n"
+)
+RETRIEVAL_VALID = (
+    Valid(_RETRIEVAL.format(call="recall", k="")),  # named for retrieving
+    Valid(_RETRIEVAL.format(call="fetch", k="k=tier.k, ")),  # given how many to retrieve
+)
+RETRIEVAL_INVALID = (Invalid(_RETRIEVAL.format(call="compact", k=""), line=2),)
+
+_ROWS_KEPT = (
+    "_TABLE_TRUNCATION_RATIO = 0.8\n\n\n"
+    "def truncated(source_text, extracted_text):\n"
+    "    src_block = _largest_table_rows(source_text)\n"
+    "    return {kept} < _TABLE_TRUNCATION_RATIO * src_block\n"
+)
+ROWS_KEPT_VALID = (Valid(_ROWS_KEPT.format(kept="_largest_table_rows(extracted_text)")),)
+ROWS_KEPT_INVALID = (Invalid(_ROWS_KEPT.format(kept="count_tokens(extracted_text)"), line=1),)
+
+_PROFILE_OVERLAP = 'PROFILES = {{"papers": {{"{flag}": True, "max_tokens": 800, "overlap": 80}}}}\n'
+PROFILE_OVERLAP_VALID = (Valid(_PROFILE_OVERLAP.format(flag="stream").replace('"max_tokens": 800, ', "")),)
+PROFILE_OVERLAP_INVALID = (Invalid(_PROFILE_OVERLAP.format(flag="chunk"), count=2),)
+
+_CHAR_FLOOR = (
+    "import os\n\n# Minimum context capacity, in {unit}.\nCONTEXT_MIN = 512_000\n\n\n"
+    "def check(context=''):\n"
+    '    max_ctx = int(os.environ.get("MAX_CONTEXT_LEN") or 0)\n'
+    "    if 0 < max_ctx < CONTEXT_MIN:\n"
+    "        max_ctx = CONTEXT_MIN\n"
+    "    return max_ctx\n"
+)
+CHAR_FLOOR_VALID = (Valid(_CHAR_FLOOR.format(unit="characters")),)
+CHAR_FLOOR_INVALID = (Invalid(_CHAR_FLOOR.format(unit="tokens"), line=4),)
+
+_RETURNED_RATE = (
+    "def project_text_tokens(paths):\n"
+    '    """{doc} a reader could pull in from a project (~4 chars/token)."""\n'
+    "    total = 0\n"
+    "    for p in paths:\n"
+    "        total += p.stat().st_size\n"
+    "    return total // 4\n"
+)
+RETURNED_RATE_VALID = (Valid(_RETURNED_RATE.format(doc="Pages").replace("chars/token", "pages/sheet")),)
+RETURNED_RATE_INVALID = (Invalid(_RETURNED_RATE.format(doc="Tokens of text"), line=6),)
+
+_SPLIT_PIECES = (
+    "DASH_DECODE_MAX_TOKENS: int = 32\n\n\n"
+    "def decode(encoded):\n"
+    "    tokens = {split}\n"
+    "    if len(tokens) > DASH_DECODE_MAX_TOKENS:\n"
+    "        return None\n"
+    "    return tokens\n"
+)
+SPLIT_PIECES_VALID = (Valid(_SPLIT_PIECES.format(split='encoded.split("-")')),)
+SPLIT_PIECES_INVALID = (Invalid(_SPLIT_PIECES.format(split="tokenizer.encode(encoded)"), line=1),)

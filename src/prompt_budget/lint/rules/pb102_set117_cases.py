@@ -61,8 +61,14 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     TOKEN_ROWS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set333_cases import (
+    CHAR_FLOOR_INVALID,
+    CHAR_FLOOR_VALID,
+    LAMBDA_LIMIT_INVALID,
+    LAMBDA_LIMIT_VALID,
     PICKED_INVALID,
     PICKED_VALID,
+    SPLIT_PIECES_INVALID,
+    SPLIT_PIECES_VALID,
     WEIGHTED_INVALID,
     WEIGHTED_VALID,
 )
@@ -168,6 +174,9 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *SPLIT_PIECES_VALID,  # set 347: agentgrep's pieces
+    *LAMBDA_LIMIT_VALID,  # set 345: cadre-ai's stub
+    *CHAR_FLOOR_VALID,  # set 345: ask-fable's characters
     *PICKED_VALID,  # set 343: a page picked
     *WEIGHTED_VALID,  # set 343: a product of amounts
     *PACKED_VALID,  # set 311: chunks before token packing
@@ -264,6 +273,9 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *SPLIT_PIECES_INVALID,  # set 347: a tokenizer's tokens
+    *LAMBDA_LIMIT_INVALID,  # set 345: a function's own limit
+    *CHAR_FLOOR_INVALID,  # set 345: a floor in tokens
     *PICKED_INVALID,  # set 343: taosmd's budgets picked
     *WEIGHTED_INVALID,  # set 343: taosmd's weighted base
     *PACKED_INVALID,  # set 311: tokens packed

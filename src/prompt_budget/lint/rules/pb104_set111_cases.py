@@ -49,6 +49,8 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     KEPT_VALID,
     QUARTILE_INVALID,
     QUARTILE_VALID,
+    RETURNED_RATE_INVALID,
+    RETURNED_RATE_VALID,
 )
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
@@ -98,6 +100,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *RETURNED_RATE_VALID,  # set 345: pages
     *DOCUMENTED_VALID,  # set 333+: a dividend not named
     *KEPT_VALID,  # set 333+: pages
     *ENV_RATE_VALID,  # set 333+: workers, a text
@@ -154,6 +157,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *RETURNED_RATE_INVALID,  # set 345: cadre-ai's project text
     *DOCUMENTED_INVALID,  # set 333+: sessionmail's totals
     *KEPT_INVALID,  # set 333+: prospectai's event
     *ENV_RATE_INVALID,  # set 333+: arachna's rate

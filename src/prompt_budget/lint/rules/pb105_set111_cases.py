@@ -51,8 +51,12 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
 from prompt_budget.lint.rules.pb101_set333_cases import (
     JUDGE_INVALID,
     JUDGE_VALID,
+    RETRIEVAL_INVALID,
+    RETRIEVAL_VALID,
     RETRY_INVALID,
     RETRY_VALID,
+    ROWS_KEPT_INVALID,
+    ROWS_KEPT_VALID,
 )
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
@@ -170,6 +174,8 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *RETRIEVAL_VALID,  # set 347: memor-cli's score floor
+    *ROWS_KEPT_VALID,  # set 345: pdfmux's rows
     *RETRY_VALID,  # set 335: retries, another function
     *JUDGE_VALID,  # set 339: salvo-ai's pass mark
     *SMOOTHING_VALID,  # set 312: gelpy's image windows
@@ -277,6 +283,8 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *RETRIEVAL_INVALID,  # set 347: a compaction's threshold
+    *ROWS_KEPT_INVALID,  # set 345: tokens kept
     *RETRY_INVALID,  # set 335: masterwork's retry
     *JUDGE_INVALID,  # set 339: a compaction's threshold
     *SMOOTHING_INVALID,  # set 312: the same share beside a context
