@@ -11,7 +11,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import attr_name, callee_name, number
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -52,3 +53,18 @@ def read_as_tokens(rule: LintRule, value: ast.AST, use: ast.AST | None) -> bool:
         and use.right is value
         and rule.budget_expr(use.left) is not None
     )
+
+
+def budget_less_tokens(rule: LintRule, node: ast.BinOp, left: ast.expr) -> str | None:
+    """The name of ``left``, the head of the chain of subtractions ``node`` ends, when it is named as a budget
+    (``input_budget``) and counts of tokens are taken off it beside the literal (``input_budget - history_tokens -
+    query_tokens - 200``, set 347: prashflow's room for the retrieved context), else None."""
+    name = attr_name(left)
+    if not name or words(name)[-1:] != ("budget",):
+        return None
+    chain: ast.expr = node
+    while isinstance(chain, ast.BinOp) and isinstance(chain.op, ast.Sub):
+        if number(chain.right) is None and rule.token_amount(chain.right):
+            return name
+        chain = chain.left
+    return None

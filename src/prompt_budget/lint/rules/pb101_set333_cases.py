@@ -43,7 +43,8 @@ under a docstring stating the rate (cadre-ai's ``return total // 4`` in ``projec
 budget (set 347: memor-cli's ``recall(..., k=tier.k, threshold=0.15, max_tokens=...)``, ``ratio_names``) nor a share
 of rows ordered against rows (pdfmux's ``_largest_table_rows(text) < _TABLE_TRUNCATION_RATIO * src_block``,
 ``scaled_units``); PB102, not a cap of the pieces a text is split into (set 347: agentgrep's
-``DASH_DECODE_MAX_TOKENS = 32`` against ``len(encoded.split("-"))``, ``word_counts``).
+``DASH_DECODE_MAX_TOKENS = 32`` against ``len(encoded.split("-"))``, ``word_counts``); PB106, a reserve taken off a name ending in budget beside counts of tokens (set 347: prashflow's
+``input_budget - history_tokens - query_tokens - 200``, ``subtracted_budgets.budget_less_tokens``).
 
 Set 335's: PB104, a lambda an ``or`` falls back to when a counter is missing (foveance's ``self._count = counter or
 (lambda s: max(1, len(s) // 4))``, ``pb104_context``); not a place in a list (entelligence-insights' ``q1 =
@@ -233,3 +234,12 @@ _SPLIT_PIECES = (
 )
 SPLIT_PIECES_VALID = (Valid(_SPLIT_PIECES.format(split='encoded.split("-")')),)
 SPLIT_PIECES_INVALID = (Invalid(_SPLIT_PIECES.format(split="tokenizer.encode(encoded)"), line=1),)
+
+_BUDGET_LESS = (
+    "class Rag:\n"
+    "    def room(self, history_{unit}, query_{unit}):\n"
+    "        input_budget = self.params.input_budget()\n"
+    "        return input_budget - history_{unit} - query_{unit} - 200\n"
+)
+BUDGET_LESS_VALID = (Valid(_BUDGET_LESS.format(unit="pages")),)
+BUDGET_LESS_INVALID = (Invalid(_BUDGET_LESS.format(unit="tokens"), line=4),)

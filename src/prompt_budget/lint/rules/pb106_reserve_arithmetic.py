@@ -25,7 +25,7 @@ from prompt_budget.lint.reserve_totals import bound_budget_reserve, bounds_token
 from prompt_budget.lint.rule import Invalid, LintRule, Valid, attr_name
 from prompt_budget.lint.rules.pb106_total_cases import MORE_INVALID, MORE_VALID
 from prompt_budget.lint.section_minuends import section_budget, section_message
-from prompt_budget.lint.subtracted_budgets import subtracted_budget
+from prompt_budget.lint.subtracted_budgets import budget_less_tokens, subtracted_budget
 from prompt_budget.lint.summed_reserves import summed_reserve
 from prompt_budget.lint.text_cuts import cuts_text
 from prompt_budget.lint.token_overheads import token_overheads
@@ -308,6 +308,7 @@ class ReserveArithmetic(LintRule):
             or self._window_row(left)
             or bound_budget_reserve(self, node)
             or subtracted_budget(self, node)  # ``model_limit - min(max_output_tokens, 20_000) - 13_000``
+            or budget_less_tokens(self, node, left)  # ``input_budget - history_tokens - 200``
         )
         if budget is None and type(left) is ast.Name and self.names.is_weak_budget(left.id):
             budget = self._weak_budget_reaching_tokens(node, left.id)

@@ -17,7 +17,12 @@ from prompt_budget.lint.rules.pb101_set303_cases import (
     PER_TURN_VALID,
 )
 from prompt_budget.lint.rules.pb101_set313_cases import INLINE_FRAMING_INVALID, INLINE_FRAMING_VALID
-from prompt_budget.lint.rules.pb101_set333_cases import THINKING_ROOM_INVALID, THINKING_ROOM_VALID
+from prompt_budget.lint.rules.pb101_set333_cases import (
+    BUDGET_LESS_INVALID,
+    BUDGET_LESS_VALID,
+    THINKING_ROOM_INVALID,
+    THINKING_ROOM_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -61,6 +66,7 @@ _MIRROR = (
 )
 
 TOTAL_VALID = (
+    *BUDGET_LESS_VALID,  # set 347: pages
     *THINKING_ROOM_VALID,  # set 343: seconds
     Valid("def shift(prompt_tokens, rows):\n    offset = prompt_tokens + 100\n    return rows[offset:]\n"),
     # a class constant taken off a limit that is no limit record, or never taken off
@@ -93,6 +99,7 @@ TOTAL_VALID = (
 )
 
 TOTAL_INVALID = (
+    *BUDGET_LESS_INVALID,  # set 347: prashflow's context budget
     *THINKING_ROOM_INVALID,  # set 343: claritty-sdk's room after thinking
     # set 71: a class constant clamped by the output limit and taken off the input limit (hotaru-code)
     Invalid(
