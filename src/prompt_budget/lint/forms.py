@@ -486,6 +486,12 @@ _OPENS_WITH_MAXIMUM = re.compile(r"(?:the\s+)?(?:max|maximum)\s+(?:number\s+of\s
 _SAID_LIMITS = LIMIT_WORDS | {"overlap"}
 
 
+#: A length or size a description gives in tokens ("Summary length (tokens)", set 349: spt-neo-rag-client's RAPTOR
+#: summaries; "Chunk size in tokens").
+_SIZES = frozenset({"length", "size"})
+_IN_TOKENS = re.compile(r"\((?:in\s+)?tokens\)|\bin\s+tokens\b", re.IGNORECASE)
+
+
 #: A description counting something per token (``"Max progress notifications per single request token"``).
 _COUNTED_PER_TOKEN = re.compile(
     r"\bper\s+(?:(?:single|each|one|every)\s+)?(?:\w+\s+)?tokens?\b", re.IGNORECASE
@@ -501,7 +507,9 @@ def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
         return False
     text = next((string_value(k.value) for k in value.keywords if k.arg in {"description", "help"}), None)
     ws = set(words(text or ""))
-    if not (text and TOKENS_WORD.search(text) and ws & _SAID_LIMITS):
+    if not (
+        text and TOKENS_WORD.search(text) and (ws & _SAID_LIMITS or (ws & _SIZES and _IN_TOKENS.search(text)))
+    ):
         return False
     if ws & (_NOT_LLM - PRICE_WORDS if _OPENS_WITH_MAXIMUM.match(text.strip()) else _NOT_LLM):
         return False

@@ -28,7 +28,9 @@ _CHARS_PER_TOKEN = re.compile(
     # ``~1 token per 4 chars`` (set 145: unbiased's estimates)
     r"|\b1\s*token\s*(?:per|/|for each|for every|every)\s*(\d+(?:\.\d+)?)\s*(?:chars?|characters?)\b"
     # ``Rough token estimate (chars/4)`` (set 183: reasonblocks)
-    r"|\b(?:chars?|characters?)\s*//?\s*(\d+(?:\.\d+)?)(?!\d|\.\d)",
+    r"|\b(?:chars?|characters?)\s*//?\s*(\d+(?:\.\d+)?)(?!\d|\.\d)"
+    # ``prompt_tokens ~ len(prompt + teacher + student) / 4`` (set 349: agentspend-sdk's judge estimate)
+    r"|(?:\b|_)tokens?\s*(?:~|≈|=)\s*len\([^)]*\)\s*//?\s*(\d+(?:\.\d+)?)(?!\d|\.\d)",
     re.IGNORECASE,
 )
 
@@ -36,7 +38,7 @@ _CHARS_PER_TOKEN = re.compile(
 def _rates(comments: Sequence[str]) -> list[float]:
     """The rates of characters per token ``comments`` state (``~4 chars/token``, ``1 token ≈ 4 chars``)."""
     return [
-        float(m.group(1) or m.group(2) or m.group(3) or m.group(4))
+        float(m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(5))
         for comment in comments
         if comment
         for m in _CHARS_PER_TOKEN.finditer(comment)

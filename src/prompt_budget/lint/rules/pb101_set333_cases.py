@@ -46,6 +46,11 @@ of rows ordered against rows (pdfmux's ``_largest_table_rows(text) < _TABLE_TRUN
 ``DASH_DECODE_MAX_TOKENS = 32`` against ``len(encoded.split("-"))``, ``word_counts``); PB106, a reserve taken off a name ending in budget beside counts of tokens (set 347: prashflow's
 ``input_budget - history_tokens - query_tokens - 200``, ``subtracted_budgets.budget_less_tokens``).
 
+Set 349's: PB102, a field whose description gives its length in tokens (spt-neo-rag-client's ``summary_length: int =
+Field(default=200, description="Summary length (tokens)")``, ``forms.field_says_tokens``); PB104, a comment stating
+tokens as a length divided by the rate (agentspend-sdk's ``# prompt_tokens ~ len(prompt + teacher + student) / 4``,
+``stated_rates``).
+
 Set 335's: PB104, a lambda an ``or`` falls back to when a counter is missing (foveance's ``self._count = counter or
 (lambda s: max(1, len(s) // 4))``, ``pb104_context``); not a place in a list (entelligence-insights' ``q1 =
 vals[len(vals) // 4]``, the first quartile of sorted token totals); PB105, a budget grown for the next attempt of a
@@ -243,3 +248,20 @@ _BUDGET_LESS = (
 )
 BUDGET_LESS_VALID = (Valid(_BUDGET_LESS.format(unit="pages")),)
 BUDGET_LESS_INVALID = (Invalid(_BUDGET_LESS.format(unit="tokens"), line=4),)
+
+_FIELD_UNIT = (
+    "from pydantic import BaseModel, Field\n\n\n"
+    "class RaptorTreeCreate(BaseModel):\n"
+    '    summary_length: int = Field(default=200, description="Summary length ({unit})")\n'
+)
+FIELD_UNIT_VALID = (Valid(_FIELD_UNIT.format(unit="sentences")),)
+FIELD_UNIT_INVALID = (Invalid(_FIELD_UNIT.format(unit="tokens"), line=5),)
+
+_LEN_COMMENT = (
+    "def judge(entry, teacher, student, pricing):\n"
+    "    # Approximate: prompt_tokens ~ len(prompt + teacher + student) / {rate}\n"
+    "    estimate = (len(entry.prompt) + len(teacher) + len(student)) // 4\n"
+    "    return pricing.calculate_cost(estimate)\n"
+)
+LEN_COMMENT_VALID = (Valid(_LEN_COMMENT.format(rate="3")),)  # another rate stated
+LEN_COMMENT_INVALID = (Invalid(_LEN_COMMENT.format(rate="4"), line=3),)

@@ -63,6 +63,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
 from prompt_budget.lint.rules.pb101_set333_cases import (
     CHAR_FLOOR_INVALID,
     CHAR_FLOOR_VALID,
+    FIELD_UNIT_INVALID,
+    FIELD_UNIT_VALID,
     LAMBDA_LIMIT_INVALID,
     LAMBDA_LIMIT_VALID,
     PICKED_INVALID,
@@ -174,6 +176,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *FIELD_UNIT_VALID,  # set 349: sentences
     *SPLIT_PIECES_VALID,  # set 347: agentgrep's pieces
     *LAMBDA_LIMIT_VALID,  # set 345: cadre-ai's stub
     *CHAR_FLOOR_VALID,  # set 345: ask-fable's characters
@@ -273,6 +276,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *FIELD_UNIT_INVALID,  # set 349: spt-neo-rag-client's summaries
     *SPLIT_PIECES_INVALID,  # set 347: a tokenizer's tokens
     *LAMBDA_LIMIT_INVALID,  # set 345: a function's own limit
     *CHAR_FLOOR_INVALID,  # set 345: a floor in tokens

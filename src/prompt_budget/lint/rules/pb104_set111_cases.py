@@ -47,6 +47,8 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     ENV_RATE_VALID,
     KEPT_INVALID,
     KEPT_VALID,
+    LEN_COMMENT_INVALID,
+    LEN_COMMENT_VALID,
     QUARTILE_INVALID,
     QUARTILE_VALID,
     RETURNED_RATE_INVALID,
@@ -100,6 +102,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *LEN_COMMENT_VALID,  # set 349: another rate
     *RETURNED_RATE_VALID,  # set 345: pages
     *DOCUMENTED_VALID,  # set 333+: a dividend not named
     *KEPT_VALID,  # set 333+: pages
@@ -157,6 +160,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *LEN_COMMENT_INVALID,  # set 349: agentspend-sdk's judge
     *RETURNED_RATE_INVALID,  # set 345: cadre-ai's project text
     *DOCUMENTED_INVALID,  # set 333+: sessionmail's totals
     *KEPT_INVALID,  # set 333+: prospectai's event
