@@ -106,7 +106,9 @@ def test_a_default_given_to_a_dataclass_field_reported_as_a_budget_is_reported(t
 
 def test_rows_of_the_modules_own_record_given_by_position_are_reported(tmp_path: Path) -> None:
     """fidelity-ladder's ``RungSpec(1, "spec", 3000, 1024, 1)`` rows in the module defining ``RungSpec``, whose
-    fourth field ``builder_max_tokens`` is a budget (set 341); the other fields' numbers are not."""
+    fourth field ``builder_max_tokens`` is a budget (set 341): a tuple of rows is one table (PB107), its first row
+    giving the field ``0`` (not applying); a call of the record alone is reported at its number (PB101); the other
+    fields' numbers are not."""
     profile = (
         "from dataclasses import dataclass\n\n"
         "@dataclass(frozen=True)\nclass RungSpec:\n"
@@ -116,6 +118,7 @@ def test_rows_of_the_modules_own_record_given_by_position_are_reported(tmp_path:
         '    RungSpec(1, "spec", 3000, 1024, 1),\n'
         '    RungSpec(4, "mvp", 2000, 1500, 3),\n'
         ")\n"
+        'SINGLE = RungSpec(5, "flag", 4000, 2048, 0)\n'
     )
     got = _lint(tmp_path, {"profile.py": profile})
-    assert got == [("pkg/profile.py", 13, "PB101", 1024), ("pkg/profile.py", 14, "PB101", 1500)]
+    assert got == [("pkg/profile.py", 11, "PB107", None), ("pkg/profile.py", 16, "PB101", 2048)]

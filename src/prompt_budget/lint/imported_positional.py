@@ -115,6 +115,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
             s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         }
         records = {s.name for s in body if isinstance(s, ast.ClassDef) and _record(s)}
+        in_tables = _table_rows(self._module, records) if records else set()
         imported: dict[str, str] = {}
         modules: dict[str, str] = {}  # a name bound to a module: its level and path
         for stmt in body:
@@ -140,16 +141,21 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         for callee, index, literal in (*self._outside, *named):
             base, _, attr = callee.rpartition(".")
             head = base.partition(".")[0]
-            if base and base not in modules and head not in modules and base != "self" and _distinct(attr):
+            if (
+                base
+                and base not in modules
+                and head not in modules
+                and head not in defined
+                and base != "self"
+                and _distinct(attr)
+            ):
                 # ``self._memory_manager.build_context_for_query(text, 500)``: a method of that name the
                 # project defines (set 334: vox-code), matched by its name alone
                 source = f"m - .{attr}"
             elif base:  # ``gen._two_answers``: the function ``_two_answers`` of the module ``gen`` names
                 source = f"{modules[base]} {attr}" if base in modules and head not in defined else None
-            elif (
-                callee in records
-            ):  # ``RungSpec(1, "spec", 3000, 1024, ...)`` rows of the module's own record
-                source = f"s - {callee}"  # (set 341: fidelity-ladder's profiles)
+            elif callee in records and id(literal) not in in_tables:  # ``Limits(128_000, 4_096)``
+                source = f"s - {callee}"  # a call of the module's own record, not a row of a table (PB107's)
             else:
                 source = imported.get(callee) if callee not in defined else None
             value = rule.budget_literal(literal) if source else None
@@ -181,6 +187,24 @@ def _signature(
 
 #: Decorators and bases of a class whose annotated fields are its constructor's positional parameters.
 _RECORDS = frozenset({"dataclass", "define", "frozen", "attrs", "NamedTuple"})
+
+
+def _table_rows(module: ast.Module, records: set[str]) -> set[int]:
+    """The ids of the arguments of calls of ``records`` that are rows of a table, two or more calls of one class
+    as a dict's values or a list's or tuple's elements: PB107 judges those as one table (``pb107_field_rows``)."""
+    found: set[int] = set()
+    for node in walk(module):
+        rows = (
+            node.values
+            if isinstance(node, ast.Dict)
+            else node.elts
+            if isinstance(node, (ast.List, ast.Tuple))
+            else []
+        )
+        calls = [r for r in rows if type(r) is ast.Call and type(r.func) is ast.Name and r.func.id in records]
+        if len(calls) >= 2 and len(calls) == len(rows):
+            found.update(id(a) for c in calls for a in c.args)
+    return found
 
 
 def _record(cls: ast.ClassDef) -> bool:

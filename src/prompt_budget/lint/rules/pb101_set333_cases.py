@@ -23,9 +23,10 @@ Set 339's: PB105, not a generic threshold of a class or function named for judgi
 ``JudgeConfig.default_threshold = Field(default=0.8, ge=0.0, le=1.0)`` beside its ``max_tokens: int = 1024``,
 ``ratio_names.judging``).
 
-Set 341's and 343's: PB101, the fields of the module's own dataclass given by position (set 341:
-fidelity-ladder's ``RungSpec(1, "spec", ..., 3000, 1024, 1, ...)`` rows, whose ``builder_max_tokens`` is a budget,
-tested in tests/lint/test_set333_forms.py) and ``cls(total=32_768)`` in a classmethod of a class named for token
+Set 341's and 343's: PB107, a table of rows of the module's own dataclass whose first row gives its budget field
+``0``, "n/a" (set 341: fidelity-ladder's ``RungSpec(0, "intent", ..., 0, 0, ...)``, ``RungSpec(1, "spec", ..., 3000,
+1024, 1, ...)`` rows, ``pb107_field_rows``); PB101, a call of that dataclass alone given its budget by position
+(tested in tests/lint/test_set333_forms.py) and ``cls(total=32_768)`` in a classmethod of a class named for token
 budgets (set 343: ctxeng's ``TokenBudget.for_model``, ``inline_forms.called_class``); PB102, names ``max()`` or
 ``min()`` picks from given as a budget (set 343: taosmd's ``max_tokens=max(archive_budget, qmd_budget)``,
 ``lookup_values``) and a base scaled by a weight (``kg_budget = int(200 * strategy["kg_weight"])``,

@@ -35,6 +35,7 @@ from prompt_budget.lint.assignments import first_target, positional_fields
 from prompt_budget.lint.given_fields import said_fields
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name
+from prompt_budget.lint.rules.pb107_reads import window_sized
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -84,6 +85,10 @@ def _given(call: ast.Call, fields: list[str], field: str) -> ast.expr | None:
     return call.args[at] if at < len(call.args) else None
 
 
+def _sized(row: ast.expr) -> bool:
+    return type(row) is ast.Call and window_sized(row)
+
+
 def field_table(rule: LintRule, node: ast.Call) -> None:
     """At the first row of a table of calls of a class of the module with a token budget's field: one
     finding at the table's literal."""
@@ -98,7 +103,8 @@ def field_table(rule: LintRule, node: ast.Call) -> None:
         if isinstance(parent, (ast.List, ast.Tuple))
         else None
     )
-    if parent is None or not rows or len(rows) < 2 or rows[0] is not node:
+    # asked at the first row holding a window-sized number (the first row may give the field ``0``: set 341)
+    if parent is None or not rows or len(rows) < 2 or next((r for r in rows if _sized(r)), None) is not node:
         return
     callee = node.func.id
     if not all(type(r) is ast.Call and type(r.func) is ast.Name and r.func.id == callee for r in rows):
@@ -109,8 +115,13 @@ def field_table(rule: LintRule, node: ast.Call) -> None:
     fields, budgets = found
     for field, said in budgets.items():
         given = [_given(r, fields, field) for r in rows if type(r) is ast.Call]
-        values = [rule.budget_literal(g) for g in given]
-        if not all(v is not None for v in values) or max(v or 0 for v in values) < _SMALLEST:
+        # a row's ``0`` says the field does not apply to it (set 341: fidelity-ladder's first rung)
+        values = [rule.budget_literal(g) for g in given if not (type(g) is ast.Constant and g.value == 0)]
+        if (
+            len(values) < 2
+            or not all(v is not None for v in values)
+            or max(v or 0 for v in values) < _SMALLEST
+        ):
             continue
         target = first_target(rule.ctx.parent(parent))
         name = (attr_name(target) if target is not None else None) or f"{rule.scope_key()} {callee}"
