@@ -35,6 +35,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
 from prompt_budget.lint.other_units import comment_names_other_unit, described_in_other_unit, logged_length
 from prompt_budget.lint.output_limits import limit_beside_context
+from prompt_budget.lint.overlap_siblings import chunk_beside_token_overlap
 from prompt_budget.lint.param_docstrings import attribute_documented_in_tokens, documented_in_tokens
 from prompt_budget.lint.priced_branches import only_prices
 from prompt_budget.lint.reported_counts import only_reported
@@ -127,6 +128,9 @@ def judge_assign(rule: LintRule, held: Deferred, node: ast.Assign | ast.AnnAssig
         if amount is not None and not said and isinstance(target, ast.Name) and rule.ctx.function() is None:
             said = documented_in_tokens(rule, target.id)  # a field the class docstring gives in tokens
             said = said or field_entry_in_tokens(rule, target.id)  # "Target number of tokens to keep"
+            said = said or _chunk_beside_overlap(
+                rule, target.id
+            )  # ``max_chunk_size`` beside ``overlap_tokens``
         judge_assignment(rule, held, target, literal, said=said)
         field_flag_const(rule, target, node.value)
         return
@@ -185,6 +189,14 @@ def weighted_base(value: ast.expr) -> ast.expr | None:
         if type(base) is ast.Constant and type(base.value) is int and set(words(key or "")) & _WEIGHT_WORDS:
             return base
     return None
+
+
+def _chunk_beside_overlap(rule: LintRule, name: str) -> bool:
+    """A field of the class being visited sizing a chunk beside a field of its overlap in tokens
+    (``overlap_siblings.chunk_beside_token_overlap``, set 355: docforge-rag's ``ChunkerConfig``)."""
+    cls = rule.ctx.enclosing_class()
+    fields = [attr_name(s.target) or "" for s in cls.body if isinstance(s, ast.AnnAssign)] if cls else []
+    return chunk_beside_token_overlap(fields, name) is not None
 
 
 def _constructor_attribute(rule: LintRule, node: ast.Assign) -> str | None:

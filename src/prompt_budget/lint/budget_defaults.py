@@ -34,7 +34,7 @@ from prompt_budget.lint.lexer_tokens import parses_own_language
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
 from prompt_budget.lint.option_twins import record_option
-from prompt_budget.lint.overlap_siblings import documented_overlap
+from prompt_budget.lint.overlap_siblings import chunk_beside_token_overlap, documented_overlap
 from prompt_budget.lint.param_docstrings import (
     documented_in_tokens,
     documented_otherwise,
@@ -152,6 +152,11 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             or (not names.is_excluded(name) and documented_in_tokens(rule, name))
             or token_quota_name(name)  # ``max_tpm=5000000``: a rate limiter's quota of tokens (set 29)
             or media_budget(rule, name)  # ``max_video_tokens=32000``: a media item's token cap (set 32)
+            # ``target_chunk_size=512`` beside ``overlap_tokens=64`` (set 355: docforge-rag's chunking engine)
+            or chunk_beside_token_overlap(
+                [a.arg for a in (*node.posonlyargs, *node.args, *node.kwonlyargs)], name
+            )
+            is not None
         )
         # "chunk_size: Maximum number of tokens per chunk" (set 82), not a sampling window of a few
         # tokens ("last_n_tokens_size: Maximum number of tokens to keep", 64); the message says so

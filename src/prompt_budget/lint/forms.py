@@ -484,12 +484,8 @@ _OPENS_WITH_MAXIMUM = re.compile(r"(?:the\s+)?(?:max|maximum)\s+(?:number\s+of\s
 #: Words of a field's description that make its number of tokens a limit: a chunk's overlap is a part of
 #: the chunk, counted as it is (``Field(default=128, description="Token overlap between chunks")``, set 195).
 _SAID_LIMITS = LIMIT_WORDS | {"overlap"}
-
-
-#: A length or size a description gives in tokens ("Summary length (tokens)", set 349: spt-neo-rag-client's RAPTOR
-#: summaries; "Chunk size in tokens").
-_SIZES = frozenset({"length", "size"})
-_IN_TOKENS = re.compile(r"\((?:in\s+)?tokens\)|\bin\s+tokens\b", re.IGNORECASE)
+#: A length or size a description gives in tokens ("Summary length (tokens)", set 349: spt-neo-rag-client's RAPTOR).
+_SIZED_IN_TOKENS = re.compile(r"\b(?:length|size)\b.*(?:\((?:in\s+)?tokens\)|\bin\s+tokens\b)", re.IGNORECASE)
 
 
 #: A description counting something per token (``"Max progress notifications per single request token"``).
@@ -507,9 +503,7 @@ def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
         return False
     text = next((string_value(k.value) for k in value.keywords if k.arg in {"description", "help"}), None)
     ws = set(words(text or ""))
-    if not (
-        text and TOKENS_WORD.search(text) and (ws & _SAID_LIMITS or (ws & _SIZES and _IN_TOKENS.search(text)))
-    ):
+    if not (text and TOKENS_WORD.search(text) and (ws & _SAID_LIMITS or _SIZED_IN_TOKENS.search(text))):
         return False
     if ws & (_NOT_LLM - PRICE_WORDS if _OPENS_WITH_MAXIMUM.match(text.strip()) else _NOT_LLM):
         return False

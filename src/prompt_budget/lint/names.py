@@ -123,6 +123,7 @@ WEAK_BUDGET_NAMES = frozenset(
 # Any of these words means the name is about something else: credentials, time, money, ids, special tokens...
 EXCLUDED_WORDS = frozenset(
     {
+        "nesting",  # ``MAX_CONTEXT_NESTING_DEPTH``: how deep a context's JSON nests (set 353: aport-agent-guardrails)
         "access",
         "refresh",
         "auth",
@@ -332,6 +333,8 @@ BASE64_WORDS = frozenset({"b64", "base64", "encoded", "decoded", "padding", "pad
 
 #: Last words of a name holding a share of an amount, not the amount (``tokens_remaining_pct``).
 _SHARE_ENDINGS = frozenset({"pct", "percent", "percentage", "ratio", "fraction", "share"})
+#: Units of time a rate of tokens is given per (``tokens_per_second``).
+_TIME_UNITS = frozenset({"second", "seconds", "sec", "s", "minute", "minutes", "min", "hour", "hours"})
 
 
 @lru_cache(maxsize=65536)
@@ -529,6 +532,8 @@ class NameJudge:
             return False
         if ws[-1] in _SHARE_ENDINGS:
             return False  # ``tokens_remaining_pct``: a share of tokens, not an amount (set 321: percona)
+        if "per" in ws and ws[ws.index("per") + 1 :][:1] in {(u,) for u in _TIME_UNITS}:
+            return False  # ``tokens_per_second``: a throughput, not an amount (set 353: quantcost)
         if "tokens" in ws or "toks" in ws or tuple(ws[-2:]) == ("context", "estimate"):
             return True
         return "token" in ws and any(w in COUNT_WORDS or w in {"estimate", "estimated", "est"} for w in ws)

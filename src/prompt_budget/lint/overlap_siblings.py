@@ -21,6 +21,7 @@ says chunk.
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CHAR_WORDS, words
@@ -153,3 +154,14 @@ def overlap_fraction(rule: LintRule, name: str) -> str | None:
         ):
             return f"the overlap as a fraction of `{other}`, a chunk size in tokens"
     return None
+
+
+def chunk_beside_token_overlap(names: Sequence[str], name: str) -> str | None:
+    """The sibling named for an overlap in tokens (``overlap_tokens``) when ``name`` is a chunk's size
+    (``target_chunk_size``, ``max_chunk_size``) among ``names`` (a signature's parameters, a class's fields): the
+    overlap's unit is the chunk's (set 355: docforge-rag's ``ChunkingEngine(target_chunk_size=512,
+    max_chunk_size=1024, min_chunk_size=64, overlap_tokens=64)``), else None."""
+    ws = set(words(name))
+    if not ({"chunk"} <= ws and ws & {"size", "length", "len"}) or ws & _OWN_UNITS:
+        return None
+    return next((o for o in names if o != name and {"overlap", "tokens"} <= set(words(o))), None)

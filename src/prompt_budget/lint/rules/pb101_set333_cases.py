@@ -52,6 +52,16 @@ Field(default=200, description="Summary length (tokens)")``, ``forms.field_says_
 tokens as a length divided by the rate (agentspend-sdk's ``# prompt_tokens ~ len(prompt + teacher + student) / 4``,
 ``stated_rates``).
 
+Set 355's: PB102, a chunk's size beside an overlap in tokens in one signature or class (docforge-rag's
+``ChunkingEngine(target_chunk_size=512, max_chunk_size=1024, min_chunk_size=64, overlap_tokens=64)`` and
+``ChunkerConfig``, ``overlap_siblings.chunk_beside_token_overlap``); PB107, a table of tuples a function named for a
+budget returns a column of (``def max_tokens(self): return _MODEL_INFO.get(self._model_name, (1536, 8191))[1]``,
+``pb107_tuple_rows``).
+
+Set 353's: PB102 and PB105, not a throughput taken for an amount of tokens (quantcost's ``MAX_PLAUSIBLE_TOK_S =
+100_000.0`` and ``base_tps * 0.9`` against ``r.tokens_per_second``, ``names.is_token_amount``); PB103, not a bound of
+a context's nesting depth (aport-agent-guardrails' ``MAX_CONTEXT_NESTING_DEPTH > 100``, ``names.EXCLUDED_WORDS``).
+
 Set 335's: PB104, a lambda an ``or`` falls back to when a counter is missing (foveance's ``self._count = counter or
 (lambda s: max(1, len(s) // 4))``, ``pb104_context``); not a place in a list (entelligence-insights' ``q1 =
 vals[len(vals) // 4]``, the first quartile of sorted token totals); PB105, a budget grown for the next attempt of a
@@ -266,3 +276,41 @@ _LEN_COMMENT = (
 )
 LEN_COMMENT_VALID = (Valid(_LEN_COMMENT.format(rate="3")),)  # another rate stated
 LEN_COMMENT_INVALID = (Invalid(_LEN_COMMENT.format(rate="4"), line=3),)
+
+_CHUNK_OVERLAP = (
+    "class ChunkingEngine:\n"
+    "    def __init__(self, target_chunk_size: int = 512, max_chunk_size: int = 1024, {overlap}: int = 64):\n"
+    "        self.sizes = (target_chunk_size, max_chunk_size, {overlap})\n\n\n"
+    "class ChunkerConfig(BaseModel):\n"
+    "    target_chunk_size: int = Field(default=512, ge=64)\n"
+    "    {overlap}: int = Field(default=64, ge=0)\n"
+)
+CHUNK_OVERLAP_VALID = (Valid(_CHUNK_OVERLAP.format(overlap="overlap_lines")),)
+CHUNK_OVERLAP_INVALID = (Invalid(_CHUNK_OVERLAP.format(overlap="overlap_tokens"), count=5),)
+
+_INDEXED = (
+    "_MODEL_INFO = {{\n"
+    '    "text-embedding-3-small": (512, 8191),\n'
+    '    "text-embedding-3-large": (3072, 8191),\n'
+    "}}\n\n\n"
+    "class OpenAIEmbedder:\n"
+    "    def {method}(self):\n"
+    "        return _MODEL_INFO.get(self._model_name, (1536, 8191))[1]\n"
+)
+INDEXED_VALID = (Valid(_INDEXED.format(method="rate_limit")),)
+INDEXED_INVALID = (Invalid(_INDEXED.format(method="max_tokens"), line=1),)
+
+_THROUGHPUT = "MAX_PLAUSIBLE = 100_000\n\n\ndef check(r):\n    return r.{count} > MAX_PLAUSIBLE\n"
+THROUGHPUT_VALID = (Valid(_THROUGHPUT.format(count="tokens_per_second")),)
+THROUGHPUT_INVALID = (Invalid(_THROUGHPUT.format(count="prompt_tokens"), line=1),)
+
+_NESTING = (
+    "import os\n\n# Maximum tokens of a reply\nMAX_CONTEXT_{what} = int(os.environ.get('APORT_MAX_CONTEXT', '10'))\n\n\n"
+    "def validate_constants():\n"
+    "    if MAX_CONTEXT_{what} <= 0 or MAX_CONTEXT_{what} > 100:\n"
+    "        raise ValueError('bad')\n"
+)
+NESTING_VALID = (Valid(_NESTING.format(what="NESTING_DEPTH")),)
+NESTING_INVALID = (
+    Invalid(_NESTING.format(what="WINDOW").replace("'10'", "'8192'").replace("> 100", "> 100_000"), line=8),
+)

@@ -63,6 +63,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
 from prompt_budget.lint.rules.pb101_set333_cases import (
     CHAR_FLOOR_INVALID,
     CHAR_FLOOR_VALID,
+    CHUNK_OVERLAP_INVALID,
+    CHUNK_OVERLAP_VALID,
     FIELD_UNIT_INVALID,
     FIELD_UNIT_VALID,
     LAMBDA_LIMIT_INVALID,
@@ -71,6 +73,8 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     PICKED_VALID,
     SPLIT_PIECES_INVALID,
     SPLIT_PIECES_VALID,
+    THROUGHPUT_INVALID,
+    THROUGHPUT_VALID,
     WEIGHTED_INVALID,
     WEIGHTED_VALID,
 )
@@ -176,6 +180,8 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *THROUGHPUT_VALID,  # set 353: quantcost's throughput
+    *CHUNK_OVERLAP_VALID,  # set 355: an overlap in lines
     *FIELD_UNIT_VALID,  # set 349: sentences
     *SPLIT_PIECES_VALID,  # set 347: agentgrep's pieces
     *LAMBDA_LIMIT_VALID,  # set 345: cadre-ai's stub
@@ -276,6 +282,8 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *THROUGHPUT_INVALID,  # set 353: prompt tokens
+    *CHUNK_OVERLAP_INVALID,  # set 355: docforge-rag's chunking
     *FIELD_UNIT_INVALID,  # set 349: spt-neo-rag-client's summaries
     *SPLIT_PIECES_INVALID,  # set 347: a tokenizer's tokens
     *LAMBDA_LIMIT_INVALID,  # set 345: a function's own limit

@@ -32,6 +32,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
     RESERVE_CLAMP_VALID,
 )
 from prompt_budget.lint.rules.pb101_set333_cases import (
+    NESTING_INVALID,
+    NESTING_VALID,
     SPENT_INVALID,
     SPENT_VALID,
 )
@@ -89,6 +91,7 @@ _LADDER = (
 )
 
 SET73_VALID = (
+    *NESTING_VALID,  # set 353: aport's nesting depth
     *SPENT_VALID,  # set 343: characters taken off
     *TWINS_VALID,  # set 303: retries, no twin
     *CONTEXT_ESTIMATE_VALID,  # set 305: rows
@@ -161,6 +164,7 @@ SET73_VALID = (
 )
 
 SET73_INVALID = (
+    *NESTING_INVALID,  # set 353: a window's bound
     *SPENT_INVALID,  # set 343: ctxeng's floor
     *TWINS_INVALID,  # set 303: velqua's truncation floors
     *CONTEXT_ESTIMATE_INVALID,  # set 305: rulence's check

@@ -12,6 +12,7 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
 )
 from prompt_budget.lint.rules.pb101_set303_cases import OWN_TABLE_INVALID, OWN_TABLE_VALID
 from prompt_budget.lint.rules.pb101_set313_cases import CALL_ROWS_INVALID
+from prompt_budget.lint.rules.pb101_set333_cases import INDEXED_INVALID, INDEXED_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import CATALOG_INVALID, CATALOG_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import MODEL_CONTEXT_INVALID, MODEL_CONTEXT_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
@@ -40,6 +41,7 @@ from prompt_budget.lint.rules.pb107_set191_cases import SET191_INVALID, SET191_V
 from prompt_budget.lint.rules.pb107_set201_cases import RECORD_INVALID, RECORD_VALID
 
 SET63_VALID = (
+    *INDEXED_VALID,  # set 355: a rate limit
     *OWN_TABLE_VALID,  # set 307: lines
     *CATALOG_VALID,  # set 268: olaiedge's lines of context
     *EMBEDDERS_VALID,  # set 285: embedding models' dimensions
@@ -83,6 +85,7 @@ SET63_VALID = (
 )
 
 SET63_INVALID = (
+    *INDEXED_INVALID,  # set 355: docforge-rag's embedding limits
     *OWN_TABLE_INVALID,  # set 307: axor-core's compressor
     *CALL_ROWS_INVALID,  # set 313: eden-cli's built-in models
     *CATALOG_INVALID,  # set 268: olaiedge's model catalogue

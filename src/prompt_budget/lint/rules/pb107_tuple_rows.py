@@ -74,8 +74,29 @@ def _unpacked_use(rule: LintRule, module: ast.Module, table: str, rows: list[ast
                     and _column(rule, rows, column)
                     and (how := budget_use(rule, fn, cell.id))
                 ):
-                    return f"its column `{cell.id}` {how}"
+                    return f"its column `{cell.id}` {how} where a row is unpacked"
+        picked = _indexed_return(fn, table, width)
+        if picked is not None and _column(rule, rows, picked) and rule.names.is_budget(fn.name):
+            return f"its column {picked} returned by `{fn.name}()` where a row is read"
     return None
+
+
+def _indexed_return(fn: ast.FunctionDef | ast.AsyncFunctionDef, table: str, width: int) -> int | None:
+    """The column ``i`` of ``return TABLE.get(name, fallback)[i]`` (or ``TABLE[name][i]``), the function's one
+    statement (set 355: docforge-rag's ``def max_tokens(self): return _MODEL_INFO.get(self._model_name, (1536,
+    8191))[1]``), else None."""
+    body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if len(body) != 1 or not isinstance(body[0], ast.Return):
+        return None
+    read = body[0].value
+    if not (isinstance(read, ast.Subscript) and row_read(read.value, table)):
+        return None
+    index = read.slice
+    return (
+        index.value
+        if type(index) is ast.Constant and type(index.value) is int and index.value < width
+        else None
+    )
 
 
 def tuple_rows(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
@@ -91,12 +112,12 @@ def tuple_rows(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
         return
     if set(words(target.id)) & (EXCLUDED_WORDS | UNIT_WORDS):
         return  # ``PRICES = {"model-a": (2.5, 10.0)}``: what the numbers count is said, and is no budget
-    how = _unpacked_use(rule, module, target.id, rows)
+    how = _unpacked_use(rule, module, target.id, rows)  # or read by a column's index (``_indexed_return``)
     if how:
         rule.report(
             table,
-            f"table of token budgets written as a Python literal ({len(rows)} rows of tuples), {how} where a "
-            "row is unpacked; keep it in config so new models and budgets need no code change",
+            f"table of token budgets written as a Python literal ({len(rows)} rows of tuples), {how}; keep it in "
+            "config so new models and budgets need no code change",
             key_parts=(target.id, rule.ctx.module_name),
             advice="move the table into [tool.prompt_budget.values] by hand",
         )
