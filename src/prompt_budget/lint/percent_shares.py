@@ -151,6 +151,10 @@ class PercentShares:
         for name in self._bound:
             if name not in why and (handed := _handed_on(tree, name, deciding, up)) is not None:
                 why[name] = handed
+            elif name not in why and rule.names.is_budget_ratio(name) and not _scales_here(tree, name, up):
+                # ``compact_at_percent: int = 75`` handed on: named for the window's share it compacts at (set 353:
+                # pengy); one the module scales or compares is decided by what it meets
+                why[name] = "named as a percent of the context it acts at"
         for name, bound in self._bound.items():
             for literal, value in bound:
                 if name in why:
@@ -370,3 +374,18 @@ def _project_percents(rule: type[LintRule], facts: Sequence[Fact], options: Lint
 
 #: PB105's ``check_project``.
 project_percents = classmethod(_project_percents)
+
+
+def _scales_here(tree: ast.AST, name: str, up: dict[ast.AST, ast.AST]) -> bool:
+    """A read of ``name`` in ``tree`` scales something or is compared (``max_lines * COMPACT_PERCENT // 100``, ``pct
+    < TRIGGER_PCT``): what it meets decides, not its name."""
+    for node in walk(tree):
+        if name_of(node) != name or not isinstance(getattr(node, "ctx", None), ast.Load):
+            continue
+        parent = up.get(node)
+        if isinstance(parent, ast.BinOp) or (
+            isinstance(parent, ast.Compare)  # not ``1 <= pct <= 100``: its range checked
+            and not all(type(s) is ast.Constant for s in (parent.left, *parent.comparators) if s is not node)
+        ):
+            return True
+    return False

@@ -60,7 +60,8 @@ budget returns a column of (``def max_tokens(self): return _MODEL_INFO.get(self.
 
 Set 353's: PB102 and PB105, not a throughput taken for an amount of tokens (quantcost's ``MAX_PLAUSIBLE_TOK_S =
 100_000.0`` and ``base_tps * 0.9`` against ``r.tokens_per_second``, ``names.is_token_amount``); PB103, not a bound of
-a context's nesting depth (aport-agent-guardrails' ``MAX_CONTEXT_NESTING_DEPTH > 100``, ``names.EXCLUDED_WORDS``).
+a context's nesting depth (aport-agent-guardrails' ``MAX_CONTEXT_NESTING_DEPTH > 100``, ``names.EXCLUDED_WORDS``); PB105, a percent named for the share of the context a compaction acts at, whatever
+reads it (pengy's ``chat(..., compact_at_percent: int = 75)``, ``percent_shares``).
 
 Set 335's: PB104, a lambda an ``or`` falls back to when a counter is missing (foveance's ``self._count = counter or
 (lambda s: max(1, len(s) // 4))``, ``pb104_context``); not a place in a list (entelligence-insights' ``q1 =
@@ -314,3 +315,12 @@ NESTING_VALID = (Valid(_NESTING.format(what="NESTING_DEPTH")),)
 NESTING_INVALID = (
     Invalid(_NESTING.format(what="WINDOW").replace("'10'", "'8192'").replace("> 100", "> 100_000"), line=8),
 )
+
+_PERCENT_NAMED = (
+    "def chat(messages, {name}: int = 75):\n"
+    "    if not 1 <= {name} <= 100:\n"
+    "        raise ValueError('a percent')\n"
+    "    return send(messages, {name}, tokens=True)\n"
+)
+PERCENT_NAMED_VALID = (Valid(_PERCENT_NAMED.format(name="charge_at_percent")),)
+PERCENT_NAMED_INVALID = (Invalid(_PERCENT_NAMED.format(name="compact_at_percent"), line=1),)

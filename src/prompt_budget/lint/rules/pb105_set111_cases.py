@@ -51,6 +51,8 @@ from prompt_budget.lint.rules.pb101_set313_cases import (
 from prompt_budget.lint.rules.pb101_set333_cases import (
     JUDGE_INVALID,
     JUDGE_VALID,
+    PERCENT_NAMED_INVALID,
+    PERCENT_NAMED_VALID,
     RETRIEVAL_INVALID,
     RETRIEVAL_VALID,
     RETRY_INVALID,
@@ -174,6 +176,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *PERCENT_NAMED_VALID,  # set 353: a battery's charge
     *RETRIEVAL_VALID,  # set 347: memor-cli's score floor
     *ROWS_KEPT_VALID,  # set 345: pdfmux's rows
     *RETRY_VALID,  # set 335: retries, another function
@@ -283,6 +286,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *PERCENT_NAMED_INVALID,  # set 353: pengy's compaction percent
     *RETRIEVAL_INVALID,  # set 347: a compaction's threshold
     *ROWS_KEPT_INVALID,  # set 345: tokens kept
     *RETRY_INVALID,  # set 335: masterwork's retry
