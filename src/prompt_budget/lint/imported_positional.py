@@ -99,6 +99,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         """Record the module's signatures with a budget parameter and its numbers given to imported
         names (facts for ``positional_budgets``)."""
         body = self._module.body
+        records = {s.name for s in body if isinstance(s, ast.ClassDef) and _record(s)}
         for stmt in body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 _signature(rule, cuts, stmt.name, stmt, None)
@@ -108,13 +109,13 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                         _signature(rule, cuts, stmt.name, fn, stmt)
                     elif isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and _distinct(fn.name):
                         _signature(rule, cuts, f".{fn.name}", fn, stmt)  # a method, by its name
-                _field_signature(rule, stmt)
+                if stmt.name in records:
+                    _field_signature(rule, stmt)
         if not (self._outside or self._outside_named):
             return
         defined = {
             s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         }
-        records = {s.name for s in body if isinstance(s, ast.ClassDef) and _record(s)}
         in_tables = _table_rows(self._module, records) if records else set()
         imported: dict[str, str] = {}
         modules: dict[str, str] = {}  # a name bound to a module: its level and path
@@ -218,9 +219,8 @@ def _record(cls: ast.ClassDef) -> bool:
 def _field_signature(rule: LintRule, cls: ast.ClassDef) -> None:
     """Record the fields of a dataclass or a ``NamedTuple`` (no ``__init__`` of its own) named as token budgets
     as its constructor's positional parameters (set 311: aleph-rlm's ``ModelPricing(context_limit, output_limit,
-    ...)``, its rows ``ModelPricing(200_000, 64_000, 0.003, 0.015)`` written in the providers' modules)."""
-    if not _record(cls):
-        return
+    ...)``, its rows ``ModelPricing(200_000, 64_000, 0.003, 0.015)`` written in the providers' modules); asked only of
+    a record (``_record``)."""
     fields = {
         s.target.id: s for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
     }
