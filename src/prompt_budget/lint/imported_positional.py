@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import positional_fields
-from prompt_budget.lint.flow import finding_where_bound, positional_params, tagged
+from prompt_budget.lint.flow import finding_where_bound, is_test_module, positional_params, tagged
 from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.positional_args import bound_numbers, shape_only
@@ -117,6 +117,9 @@ class ImportedPositionalFlow(MethodPositionalFlow):
             s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         }
         in_tables = _table_rows(self._module, records) if records else set()
+        in_tests = is_test_module(
+            rule.ctx.path
+        )  # a test's numbers are its scenario: no method matched by name
         imported: dict[str, str] = {}
         modules: dict[str, str] = {}  # a name bound to a module: its level and path
         for stmt in body:
@@ -144,6 +147,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
             head = base.partition(".")[0]
             if (
                 base
+                and not in_tests
                 and base not in modules
                 and head not in modules
                 and head not in defined

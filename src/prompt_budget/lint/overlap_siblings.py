@@ -87,7 +87,8 @@ def overlap_beside(rule: LintRule, node: ast.Dict, reported: list[Found]) -> lis
     sizes = [
         (name, value)
         for _, name, value, _ in reported
-        if rule.names.says_tokens(name) and (set(words(name)) & {"size", "chunk"} or chunking)
+        if rule.names.says_tokens(name)
+        and (set(words(name)) & {"size", "chunk"} or (chunking and name == "max_tokens"))
     ]
     if not sizes:
         return []

@@ -151,7 +151,7 @@ class PercentShares:
         for name in self._bound:
             if name not in why and (handed := _handed_on(tree, name, deciding, up)) is not None:
                 why[name] = handed
-            elif name not in why and rule.names.is_budget_ratio(name) and not _scales_here(tree, name, up):
+            elif name not in why and set(words(name)) & _CONTEXT_ACTS and not _scales_here(tree, name, up):
                 # ``compact_at_percent: int = 75`` handed on: named for the window's share it compacts at (set 353:
                 # pengy); one the module scales or compares is decided by what it meets
                 why[name] = "named as a percent of the context it acts at"
@@ -374,6 +374,12 @@ def _project_percents(rule: type[LintRule], facts: Sequence[Fact], options: Lint
 
 #: PB105's ``check_project``.
 project_percents = classmethod(_project_percents)
+
+
+#: Words naming the context a percent acts at (``compact_at_percent``), not a budget of money or a machine's memory.
+_CONTEXT_ACTS = frozenset(
+    {"compact", "compaction", "context", "ctx", "window", "summary", "summarize", "summarization"}
+)
 
 
 def _scales_here(tree: ast.AST, name: str, up: dict[ast.AST, ast.AST]) -> bool:
