@@ -116,7 +116,8 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         defined = {
             s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         }
-        in_tables = _table_rows(self._module, records) if records else set()
+        called = records & {callee for callee, _, _ in self._outside}  # the module's records it calls itself
+        in_tables = _table_rows(self._module, called) if called else set()
         in_tests = is_test_module(
             rule.ctx.path
         )  # a test's numbers are its scenario: no method matched by name
