@@ -90,6 +90,8 @@ def record_field_takes(rule: LintRule, module: ast.Module) -> None:
     own default under the field's name gives the same setting (set 335: foveance's ``budget: int = 2000`` in
     ``audit_conversations`` given to ``FoveanceProxy(budget=budget)``, whose field ``budget: int = 2000`` is
     reported)."""
+    if not rule.ctx.reports:
+        return  # nothing reported, no field a budget (most files)
     reported = reported_ids(rule)
     for cls in module.body:
         if not isinstance(cls, ast.ClassDef) or any(
