@@ -48,7 +48,7 @@ _HELPER_WORDS = frozenset({"env", "environ", "getenv"})
 _WINDOW_WORDS = frozenset({"ctx", "context", "window", "budget"})
 
 
-def _whole(node: ast.expr) -> int | None:
+def whole_number(node: ast.expr) -> int | None:
     """``4096`` or ``"4096"`` (``"128_000"`` too), else None."""
     if type(node) is ast.Constant and type(node.value) is int:
         return node.value
@@ -177,7 +177,7 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
     if not (_OS_READ.search(callee) or _helper_read(rule, call)):
         return
     variable, default = string_value(call.args[0]), call.args[1]
-    value = _whole(default)
+    value = whole_number(default)
     if variable is None or value is None or is_reported(rule, default):
         return
     name = variable.lower()

@@ -17,6 +17,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.env_defaults import whole_number
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
@@ -38,10 +39,10 @@ def prompted_budgets(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr,
     given = [kw.value for kw in call.keywords if kw.arg == "default"]
     offered = given[0] if given else call.args[1] if len(call.args) == 2 else None
     value = rule.budget_literal(offered) if offered is not None else None
-    if value is None and (text := string_value(offered)) is not None and text.isdigit() and len(text) < 10:
-        value = int(
-            text
-        )  # ``int(_ask("Default max tokens", "16000"))``: the answer as typed (set 333: arachna)
+    if value is None and offered is not None and string_value(offered) is not None:
+        value = whole_number(
+            offered
+        )  # ``int(_ask("Default max tokens", "16000"))``: as typed (set 333: arachna)
     if offered is None or value is None or is_reported(rule, offered):
         return
     parent = rule.ctx.parent(call)

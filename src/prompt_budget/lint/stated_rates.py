@@ -168,9 +168,9 @@ def rate_stated(rule: LintRule, factor: float, dividend: ast.expr | None = None)
     """The comment of the statement being walked, or the block right above it, states ``factor``
     characters per token (``# ~1 token per 4 chars`` over ``tokens = length // 4``: ``stated_rates``); with
     the ``dividend`` of a quotient, or the function's docstring names it and states the rate
-    (``documented_quotient``)."""
+    (``_documented_quotient``)."""
     return states_rate(_statement_comments(rule), factor) or (
-        dividend is not None and documented_quotient(rule, dividend, factor)
+        dividend is not None and _documented_quotient(rule, dividend, factor)
     )
 
 
@@ -205,7 +205,7 @@ def stated_conversion(value: float, comments: Sequence[str]) -> tuple[int, float
     return None
 
 
-def documented_quotient(rule: LintRule, dividend: ast.expr, factor: float) -> bool:
+def _documented_quotient(rule: LintRule, dividend: ast.expr, factor: float) -> bool:
     """``mail // 4`` where the docstring of the function around it names ``mail``, speaks of tokens and states
     the divisor as characters per token ("the chars given to `mail` ... as `mail` tokens (chars // 4)", set 331:
     sessionmail's ``today_totals``), or returns it ("Tokens of text ... ~4 chars/token" over ``return total // 4``,
