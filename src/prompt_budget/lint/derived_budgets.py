@@ -35,7 +35,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.ordered_budgets import OTHER_AMOUNT_WORDS, ordered_against_tokens
 from prompt_budget.lint.rule import callee_name, number
 from prompt_budget.lint.shares import neutral_name
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -56,7 +56,7 @@ _CLAMPING = frozenset({"clamp", "clip"})
 
 #: The function asked about last and its plain assignments: name -> the values bound to it (None for a
 #: name also bound otherwise: a loop's target, an augmented assignment, a tuple's item).
-_last: list[tuple[ast.AST, dict[str, list[ast.expr] | None]]] = []
+_last: list[tuple[ast.AST, dict[str, list[ast.expr] | None]]] = kept_per_file([])
 
 
 def _bindings(fn: Function) -> dict[str, list[ast.expr] | None]:

@@ -16,7 +16,7 @@ import ast
 
 from prompt_budget.lint.amount_words import RATIO_CONTEXT_WORDS
 from prompt_budget.lint.names import words
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 
 #: Words of a name saying whose memory it is: a device's.
 _DEVICE_WORDS = frozenset({"gpu", "gpus", "cuda", "device", "devices", "vram", "hbm"})
@@ -24,8 +24,8 @@ _DEVICE_WORDS = frozenset({"gpu", "gpus", "cuda", "device", "devices", "vram", "
 _BYTE_WORDS = frozenset({"gb", "gib", "mb", "mib", "kb", "kib", "bytes", "byte"})
 _MEMORY_WORDS = frozenset({"memory", "mem"})
 
-#: module tree id -> whether it names a device's memory (the last few modules only)
-_SEEN: dict[int, tuple[ast.AST, bool]] = {}
+#: the trees asked about in the file being linted, each with whether it names a device's memory
+_SEEN: list[tuple[ast.AST, bool]] = kept_per_file([])
 
 
 def _device_memory(name: str) -> bool:
@@ -48,13 +48,13 @@ def _names(node: ast.AST) -> str | None:
 def names_device_memory(tree: ast.AST) -> bool:
     """Whether a name in ``tree`` (a variable, an attribute, a parameter, a keyword) says a device's
     memory or memory in bytes (``gpu_memory_utilization``, ``total_memory_gb``)."""
-    found = _SEEN.get(id(tree))
-    if found is not None and found[0] is tree:
-        return found[1]
+    for seen, said in _SEEN:
+        if seen is tree:
+            return said
     said = any((name := _names(n)) is not None and _device_memory(name) for n in walk(tree))
     if len(_SEEN) > 8:
         _SEEN.clear()
-    _SEEN[id(tree)] = (tree, said)
+    _SEEN.append((tree, said))
     return said
 
 

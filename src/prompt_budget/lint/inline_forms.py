@@ -427,7 +427,6 @@ class TypedLocals:
         return found
 
 
-@lru_cache(maxsize=65536)
 def called_class(rule: LintRule, call: ast.Call) -> str | None:
     """The callee's name, the class around it for ``cls(...)`` in its classmethod (set 343: ctxeng's
     ``TokenBudget.for_model`` falling back to ``cls(total=32_768)``)."""
@@ -440,6 +439,7 @@ def called_class(rule: LintRule, call: ast.Call) -> str | None:
     return callee_name(call)
 
 
+@lru_cache(maxsize=65536)
 def token_unit_class(callee: str) -> bool:
     """``TokenInterval``, ``TokenWindow``: a class named after a unit of tokens and how it spaces or
     limits them (two words), whose numbers count tokens (not a ``TokenBucket``'s refills, a

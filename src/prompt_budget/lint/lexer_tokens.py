@@ -17,7 +17,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.walks import source_of
+from prompt_budget.lint.walks import kept_per_file, source_of
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -34,7 +34,7 @@ _MODEL_SIDE = re.compile(
 #: A module's own lexer function, beside a parser class of the module (a language it parses).
 _TOKENIZERS = frozenset({"tokenize", "tokenise", "lex"})
 #: The module asked about last and the answer.
-_last: list[tuple[ast.AST, bool]] = []
+_last: list[tuple[ast.AST, bool]] = kept_per_file([])
 
 
 def lexer_module(rule: LintRule) -> bool:

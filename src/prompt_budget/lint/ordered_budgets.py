@@ -18,7 +18,7 @@ from prompt_budget.lint.compared_counts import bucket_tokens
 from prompt_budget.lint.compared_lengths import ordered_pairs
 from prompt_budget.lint.flow import against_flow
 from prompt_budget.lint.names import words
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -29,7 +29,7 @@ OTHER_AMOUNT_WORDS = frozenset({"memory", "mem", "msg", "vram", "gpu"})
 
 #: The function asked about last and the locals it orders against a count of tokens, each with the first
 #: such comparison (why it holds tokens, for the finding's message).
-_last: list[tuple[ast.AST, dict[str, str]]] = []
+_last: list[tuple[ast.AST, dict[str, str]]] = kept_per_file([])
 
 
 def _ordered(rule: LintRule, fn: ast.AST) -> dict[str, str]:

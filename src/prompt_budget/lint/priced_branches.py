@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import attr_name
-from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.walks import kept_per_file, parents, walk
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -33,7 +33,7 @@ _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 #: A tier: a price's where a count of tokens used picks it, a budget's size where a budget does.
 _TIERS = frozenset({"tier", "tiers"})
 #: Whether the module being linted speaks of a price anywhere (its text read once).
-_spoken: dict[int, tuple[ast.AST, bool]] = {}
+_spoken: list[tuple[ast.AST, bool]] = kept_per_file([])
 
 
 def prices_branch(body: Sequence[ast.AST], orelse: Sequence[ast.AST], *, tiers: bool = True) -> bool:
@@ -69,11 +69,10 @@ def only_prices(rule: LintRule, name: str) -> bool:
     tree = rule.ctx.tree
     if tree is None:
         return False
-    kept = _spoken.get(id(tree))
-    if kept is None or kept[0] is not tree:
+    kept = _spoken[0] if _spoken and _spoken[0][0] is tree else None
+    if kept is None:
         kept = (tree, any(w in line.lower() for line in rule.ctx.lines for w in ("cost", "pric")))
-        _spoken.clear()  # one module at a time
-        _spoken[id(tree)] = kept
+        _spoken[:] = [kept]  # one module at a time
     if not kept[1]:
         return False
     up = parents(tree)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import targets_of
 from prompt_budget.lint.rule import callee_name
-from prompt_budget.lint.walks import statements
+from prompt_budget.lint.walks import kept_per_file, statements
 from prompt_budget.lint.window_lengths import setting_fallback
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 #: Wrappers a fallback read may sit in before it is stored: ``int(cfg.get(...))``, ``(cfg or {}).get``.
 _KEEPING = frozenset({"int"})
-_kept: list[tuple[ast.ClassDef, dict[str, str]]] = []
+_kept: list[tuple[ast.ClassDef, dict[str, str]]] = kept_per_file([])
 
 
 def _getters(rule: LintRule, cls: ast.ClassDef) -> dict[str, str]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.compared_shares import of_tokens, pair_call, unguarded
 from prompt_budget.lint.rule import attr_name
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 from prompt_budget.lint.zero_guards import guarded_division
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 #: The module asked about last and, by attribute name, the budget of the token share stored in it (None
 #: when a division of something else is stored there too).
-_last: list[tuple[ast.AST, dict[str, str | None]]] = []
+_last: list[tuple[ast.AST, dict[str, str | None]]] = kept_per_file([])
 
 
 def _division(value: ast.expr) -> ast.BinOp | None:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import ast
 
 from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.walks import kept_per_file
 
-_kept: list[tuple[ast.AST | None, dict[str, str | None]]] = []
+_kept: list[tuple[ast.AST | None, dict[str, str | None]]] = kept_per_file([])
 
 
 def module_strings(tree: ast.AST | None) -> dict[str, str | None]:

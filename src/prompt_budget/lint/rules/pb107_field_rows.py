@@ -36,15 +36,16 @@ from prompt_budget.lint.given_fields import said_fields
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name
 from prompt_budget.lint.rules.pb107_reads import window_sized
+from prompt_budget.lint.walks import kept_per_file
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 _SMALLEST = 1024
 #: The module last asked about and its classes: name -> (positional fields, fields said to be budgets).
-_CLASSES: list[tuple[ast.AST, dict[str, tuple[list[str], dict[str, str]]]]] = []
+_CLASSES: list[tuple[ast.AST, dict[str, tuple[list[str], dict[str, str]]]]] = kept_per_file([])
 #: The file last reported in and the tables ``field_table`` reported there.
-_REPORTED: list[tuple[object, set[ast.AST]]] = []
+_REPORTED: list[tuple[object, set[ast.AST]]] = kept_per_file([])
 
 
 def _classes(rule: LintRule, module: ast.Module) -> dict[str, tuple[list[str], dict[str, str]]]:
