@@ -33,7 +33,12 @@ from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.lexer_tokens import lexer_module
 from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
-from prompt_budget.lint.other_units import comment_names_other_unit, described_in_other_unit, logged_length
+from prompt_budget.lint.other_units import (
+    chosen_by_other_unit,
+    comment_names_other_unit,
+    described_in_other_unit,
+    logged_length,
+)
 from prompt_budget.lint.output_limits import limit_beside_context
 from prompt_budget.lint.overlap_siblings import chunk_beside_token_overlap
 from prompt_budget.lint.param_docstrings import attribute_documented_in_tokens, documented_in_tokens
@@ -226,6 +231,8 @@ def judge_assignment(
     """``target = literal`` (``said``: a field whose description says tokens, or what says so): report it,
     hold it for the module's reads, or note that ``target`` is bound to something else."""
     if isinstance(literal, ast.IfExp):  # ``max_tokens = 5000 if heavy else 3000``: both values
+        if chosen_by_other_unit(rule, literal):
+            return  # ``budget = max(180, int(max_chars)) if max_chars is not None else 3000``: characters
         fallback = assigned_fallback(
             rule, target, literal
         )  # PB101's ``w = cfg.context_window if c else 8000``

@@ -151,6 +151,8 @@ def against_flow(name: str, share: bool = False) -> bool:
     ws = words(name)
     # ``_CONTEXT_ERROR = 0.90``: a share of the context at which an error is raised, not an error code
     allowed = _SHARE_ALLOWED | _LEVELS if share and _WINDOW_SHARE_WORDS & set(ws) else _SHARE_ALLOWED
+    if share and {"share", "fraction", "portion"} & set(ws):  # ``FILES_SHARE``: a budget's, for files
+        allowed = allowed | UNIT_WORDS
     return speculative(ws) or any(w in _AGAINST and not (share and w in allowed) for w in ws)
 
 
@@ -419,7 +421,6 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
         # ``self.llm_lingua.compress_prompt(prompt, rate=self.rate)``: the share of the prompt's tokens kept
         return f"given as `rate=` to LLMLingua's `{method}`, the share of the prompt's tokens it keeps"
     if isinstance(parent, ast.keyword) and name and _WINDOW_SHARE_WORDS & set(words(name)):
-        call = ancestors[-3] if len(ancestors) > 2 else None
         siblings = [k.arg for k in getattr(call, "keywords", ()) if k.arg and k is not parent]
         budget = next((s for s in siblings if rule.names.is_budget_setting(s)), None)
         if isinstance(call, ast.Call) and budget:
@@ -462,12 +463,8 @@ def _token_quota(node: ast.AST) -> bool:
 
 def _complement(parent: ast.AST, child: ast.AST) -> bool:
     """``(1 - ratio)``: the rest of a share, a share too."""
-    return (
-        isinstance(parent, ast.BinOp)
-        and isinstance(parent.op, ast.Sub)
-        and parent.right is child
-        and number(parent.left) == 1
-    )
+    subtracted = isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.right is child
+    return subtracted and number(getattr(parent, "left", None)) == 1
 
 
 def _product_against_tokens(product: ast.AST, parent: ast.AST, rule: LintRule) -> str | None:

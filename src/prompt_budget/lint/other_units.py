@@ -29,6 +29,7 @@ from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.forms import character_sizes
 from prompt_budget.lint.names import TOKENS_WORD, words
+from prompt_budget.lint.rule import attr_name
 from prompt_budget.lint.walks import statements
 
 if TYPE_CHECKING:
@@ -173,3 +174,22 @@ def described_in_other_unit(stmt: ast.Assign | ast.AnnAssign, name: str) -> bool
     if not text or _COUNTS_TOKENS.search(text):
         return False
     return any(_unit(word.lower()) for m in _UNIT_COUNT.finditer(text) for word in m.groups() if word)
+
+
+def chosen_by_other_unit(rule: LintRule, choice: ast.IfExp) -> bool:
+    """``budget = max(180, int(max_chars)) if max_chars is not None else 3000`` (set 365: true-memory-fragments):
+    the condition and the other branch read only names that say another unit and no tokens, so the literal
+    branch is a number of that unit (characters here), whatever the target is named."""
+    names = [
+        attr_name(n)
+        for part in (choice.test, choice.body, choice.orelse)
+        if not isinstance(part, ast.Constant)
+        for n in ast.walk(part)
+        if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load)
+    ]
+    said = [n for n in names if n and n not in _CALLED]
+    return bool(said) and all(rule.names.is_excluded(n) and not rule.names.mentions_tokens(n) for n in said)
+
+
+#: Builtins a branch calls around the unit's name, saying no unit themselves.
+_CALLED = frozenset({"int", "float", "round", "max", "min", "len", "abs"})

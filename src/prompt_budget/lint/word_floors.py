@@ -4,7 +4,8 @@ finding) makes the scaled amount words, and the clamp's result is bound to a nam
 literal is a least (or most) number of words, not of tokens. Only a clamp (``min``/``max``, nested or not)
 bound whole to a single name of words that names no tokens, one of whose arguments is an amount scaled by a
 fractional rate (rounded or not). So is a clamp bound whole to a name of another unit (``read_timeout = max(300.0,
-max_tokens / 10.0 + 60.0)``: seconds, set 156: natshell). Reads only the statement being visited. Judges no
+max_tokens / 10.0 + 60.0)``: seconds, set 156: natshell), and one of reads named in another unit alone
+(``max(180, int(max_chars))``, set 365). Reads only the statement being visited. Judges no
 finding itself.
 """
 
@@ -36,7 +37,24 @@ def _scaled(node: ast.expr) -> bool:
 
 def floor_not_in_tokens(rule: LintRule, node: ast.Call) -> bool:
     """The clamp ``node`` (being visited) bounds words or another unit, not tokens."""
-    return floor_in_words(rule, node) or floor_in_other_unit(rule, node)
+    return floor_in_words(rule, node) or floor_in_other_unit(rule, node) or clamps_other_unit(rule, node)
+
+
+def clamps_other_unit(rule: LintRule, node: ast.Call) -> bool:
+    """Every amount the clamp ``node`` bounds is a read whose name says another unit and no tokens
+    (``budget = max(180, int(max_chars))``, set 365: true-memory-fragments' payload of characters, bound to
+    a name that says no unit): its literal is in that unit."""
+    reads = []
+    for arg in node.args:
+        read = arg
+        while isinstance(read, ast.Call) and callee_name(read) in _ROUNDING and len(read.args) == 1:
+            read = read.args[0]
+        if number(read) is None:
+            reads.append(read)
+    names = [attr_name(r) if isinstance(r, (ast.Name, ast.Attribute)) else None for r in reads]
+    return bool(names) and all(
+        n and rule.names.is_excluded(n) and not rule.names.mentions_tokens(n) for n in names
+    )
 
 
 def floor_in_words(rule: LintRule, node: ast.Call) -> bool:

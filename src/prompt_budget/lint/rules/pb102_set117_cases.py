@@ -78,6 +78,7 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     WEIGHTED_INVALID,
     WEIGHTED_VALID,
 )
+from prompt_budget.lint.rules.pb101_set365_cases import PAYLOAD_INVALID, PAYLOAD_VALID
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -186,6 +187,7 @@ SET117_VALID = (
     *SPLIT_PIECES_VALID,  # set 347: agentgrep's pieces
     *LAMBDA_LIMIT_VALID,  # set 345: cadre-ai's stub
     *CHAR_FLOOR_VALID,  # set 345: ask-fable's characters
+    *PAYLOAD_VALID,  # set 365: a payload's characters
     *PICKED_VALID,  # set 343: a page picked
     *WEIGHTED_VALID,  # set 343: a product of amounts
     *PACKED_VALID,  # set 311: chunks before token packing
@@ -288,6 +290,7 @@ SET117_INVALID = (
     *SPLIT_PIECES_INVALID,  # set 347: a tokenizer's tokens
     *LAMBDA_LIMIT_INVALID,  # set 345: a function's own limit
     *CHAR_FLOOR_INVALID,  # set 345: a floor in tokens
+    *PAYLOAD_INVALID,  # set 365: a payload's tokens
     *PICKED_INVALID,  # set 343: taosmd's budgets picked
     *WEIGHTED_INVALID,  # set 343: taosmd's weighted base
     *PACKED_INVALID,  # set 311: tokens packed

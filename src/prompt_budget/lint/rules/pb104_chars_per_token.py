@@ -36,7 +36,7 @@ from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_handed_rates import fallback_rate, handed_rate
 from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate
 from prompt_budget.lint.rules.pb104_lengths import aligned, estimate_above, share_of_conversion, words_divided
-from prompt_budget.lint.rules.pb104_local_factors import factor_name, local_factor
+from prompt_budget.lint.rules.pb104_local_factors import factor_name, head_rate, local_factor
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
     abbreviated_chars,
@@ -497,6 +497,8 @@ class CharsPerToken(LintRule):
             elif not (base64_arithmetic(self, node) or isinstance(op, ast.RShift)):
                 note_echo(self, node, right, factor)  # the project's own rate (``rate_echoes``)
         elif isinstance(op, ast.Mult):
+            if isinstance(left, ast.UnaryOp) and isinstance(left.op, ast.USub):
+                left = left.operand  # ``text[-max_tokens * 4 :]``: the last so many tokens (set 365)
             if (limit := char_limit(self, node)) is not None:  # ``chars > 32_000 * 3`` (set 149)
                 self._report(node, limit.rate, limit.chars_per_token, "chars_per_token")
                 return
@@ -537,6 +539,8 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "chars_per_token")  # ``chunk_size * 4`` (set 53)
             elif kind is None and (kept := self._local_factor(node)) is not None:
                 self._report(node, kept[0], kept[1], "chars_per_token")  # ``target_size * 3`` (set 62)
+            elif kind is None and head_rate(self, node, factor):  # ``if enc is None:  # ~4 chars per token``
+                self._report(node, right, factor, "chars_per_token")
             elif kind is None and 0.5 <= factor < 1 and words_from_tokens(self, node, left):
                 self._report(node, right, factor, "words_per_token")  # ``words = int(tokens * 0.75)``
 

@@ -23,9 +23,11 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.rules.pb104_rates import LOCAL_RATE_WORDS, local_rate
+from prompt_budget.lint.stated_rates import states_rate
 from prompt_budget.lint.subtracted_defaults import token_amount_name
 from prompt_budget.lint.token_chunk_chars import HIGHEST, LOWEST
 from prompt_budget.lint.token_floors import bindings_and_orders
@@ -83,3 +85,26 @@ def local_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float] | No
         if type(other) is ast.Name and _ordered_against_tokens(rule, fn, other.id):
             return literal, value
     return None
+
+
+#: The statements whose head (their first line) opens a block whose comment speaks for the block.
+_HEADS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try)
+
+
+def head_rate(rule: LintRule, node: ast.BinOp, factor: float) -> bool:
+    """A name times ``factor`` (``chunk_size * 4``) inside a block whose head's comment states ``factor``
+    characters per token (``if enc is None:  # offline fallback: ~4 chars per token``, set 365:
+    tai-aitutor's chunker, whose ``size = chunk_size * 4`` and ``tail_len > chunk_overlap * 4`` turn its
+    token sizes into characters where no tokenizer is installed), within the function."""
+    if not 2 <= factor <= 6 or not any(
+        isinstance(side, (ast.Name, ast.Attribute)) for side in (node.left, node.right)
+    ):
+        return False
+    lines = rule.ctx.lines
+    heads = []
+    for anc in reversed(rule.ctx.ancestors):
+        if isinstance(anc, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            break
+        if isinstance(anc, _HEADS) and anc.lineno <= len(lines):
+            heads.append(trailing_comment(lines[anc.lineno - 1]) or "")
+    return states_rate(heads, factor)

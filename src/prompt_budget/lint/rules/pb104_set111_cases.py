@@ -54,6 +54,12 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     RETURNED_RATE_INVALID,
     RETURNED_RATE_VALID,
 )
+from prompt_budget.lint.rules.pb101_set365_cases import (
+    HEADED_INVALID,
+    HEADED_VALID,
+    NEGATED_INVALID,
+    NEGATED_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -109,6 +115,8 @@ SET111_VALID = (
     *ENV_RATE_VALID,  # set 333+: workers, a text
     *COUNTER_VALID,  # set 333+: a splitter
     *QUARTILE_VALID,  # set 333+: a quartile's place
+    *HEADED_VALID,  # set 365: a rate the head does not state
+    *NEGATED_VALID,  # set 365: the last lines
     *WORD_ESTIMATE_VALID,  # set 307: a reading time
     *DOUBLED_VALID,  # set 307: aios-runtime's doubled total
     *PER_CHAR_VALID,  # set 303: no rate stated, another rate
@@ -167,6 +175,8 @@ SET111_INVALID = (
     *ENV_RATE_INVALID,  # set 333+: arachna's rate
     *COUNTER_INVALID,  # set 333+: foveance's fallback
     *QUARTILE_INVALID,  # set 333+: an estimate beside it
+    *HEADED_INVALID,  # set 365: tai-aitutor's fallback
+    *NEGATED_INVALID,  # set 365: the last tokens
     *WORD_ESTIMATE_INVALID,  # set 307: roshni's estimate
     *DOUBLED_INVALID,  # set 307: a prompt's count doubled
     *PER_CHAR_INVALID,  # set 303: ai-council-orchestrator

@@ -60,6 +60,7 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     ROWS_KEPT_INVALID,
     ROWS_KEPT_VALID,
 )
+from prompt_budget.lint.rules.pb101_set365_cases import PORTION_INVALID, PORTION_VALID
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -180,6 +181,7 @@ SET111_VALID = (
     *RETRIEVAL_VALID,  # set 347: memor-cli's score floor
     *ROWS_KEPT_VALID,  # set 345: pdfmux's rows
     *RETRY_VALID,  # set 335: retries, another function
+    *PORTION_VALID,  # set 365: a share of files
     *JUDGE_VALID,  # set 339: salvo-ai's pass mark
     *SMOOTHING_VALID,  # set 312: gelpy's image windows
     *OPTION_SHARE_VALID,  # set 301: sentences, a score
@@ -290,6 +292,7 @@ SET111_INVALID = (
     *RETRIEVAL_INVALID,  # set 347: a compaction's threshold
     *ROWS_KEPT_INVALID,  # set 345: tokens kept
     *RETRY_INVALID,  # set 335: masterwork's retry
+    *PORTION_INVALID,  # set 365: lowe's files' share
     *JUDGE_INVALID,  # set 339: a compaction's threshold
     *SMOOTHING_INVALID,  # set 312: the same share beside a context
     *OPTION_SHARE_INVALID,  # set 301: lumberjack-py's options

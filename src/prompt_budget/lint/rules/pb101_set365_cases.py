@@ -1,0 +1,52 @@
+"""Cases from sets 365 onward (issue 19), read by the rules they name.
+
+Set 365's: PB104, a token amount times the rate inside a block whose head's comment states the rate (tai-aitutor's
+chunker: ``if enc is None:  # offline fallback: ~4 chars per token`` over ``size = chunk_size * 4`` and ``if
+tail_len > chunk_overlap * 4``, ``pb104_local_factors.head_rate``) and a negated amount of tokens times the rate
+(``text[-max_tokens * 4 :]``, the last so many tokens); PB105, a share named for what it is given, multiplying a
+budget (lowe's ``FILES_SHARE = 0.5`` ... ``int(budget * FILES_SHARE)`` with ``budget = profile.context_budget``,
+``flow.against_flow``); PB102 and PB103, not a payload of characters bound to a name that says no unit
+(true-memory-fragments' ``budget = max(180, int(max_chars)) if max_chars is not None else 3000``,
+``other_units.chosen_by_other_unit`` and ``word_floors.clamps_other_unit``).
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_HEADED = (
+    "def chunk(text, chunk_size=512, chunk_overlap=64):\n"
+    "    enc = get_encoding()\n"
+    "    if enc is None:  # offline fallback: ~{rate} chars per token\n"
+    "        out, size = [], chunk_size * 4\n"
+    "        return [text[i : i + size] for i in range(0, len(text), size)]\n"
+    "    return enc.encode(text)\n"
+)
+HEADED_VALID = (Valid(_HEADED.format(rate=3)),)  # a rate the comment does not state
+HEADED_INVALID = (Invalid(_HEADED.format(rate=4), line=4),)
+
+_NEGATED = "def tail(text, {name}):\n    return text[{sign}{name} * 4 :]\n"
+NEGATED_VALID = (Valid(_NEGATED.format(sign="-", name="max_lines")),)  # lines, not tokens
+NEGATED_INVALID = (Invalid(_NEGATED.format(sign="-", name="max_tokens"), line=2),)
+
+_PORTION = (
+    "FILES_SHARE = 0.5\n\n\n"
+    "def prompt(profile, parts, files):\n"
+    "    budget = profile.context_budget\n"
+    "    return build_chat_prompt(parts, int({amount} * FILES_SHARE))\n"
+)
+PORTION_VALID = (Valid(_PORTION.format(amount="len(files)")),)  # a share of the files themselves
+PORTION_INVALID = (Invalid(_PORTION.format(amount="budget"), line=1),)
+
+_PAYLOAD = (
+    "import json\n\n\n"
+    "def context(question, {name}=None):\n"
+    "    budget = max(180, int({name})) if {name} is not None else 3000\n"
+    "    payload = build(question, budget)\n"
+    "    if len(json.dumps(payload)) <= budget:\n"
+    "        return payload\n"
+    "    return payload\n\n\n"
+    'TOOLS = [{{"name": "context", "description": "the most it sends; this is not a character/token budget"}}]\n'
+)
+PAYLOAD_VALID = (Valid(_PAYLOAD.format(name="max_chars")),)  # characters
+PAYLOAD_INVALID = (Invalid(_PAYLOAD.format(name="max_tokens"), line=5),)
