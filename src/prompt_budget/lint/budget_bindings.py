@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.budget_classes import class_budget_field
 from prompt_budget.lint.byte_sizes import sized_in_bytes
+from prompt_budget.lint.char_allowances import TEXT_WORDS
+from prompt_budget.lint.character_reads import reads_of
 from prompt_budget.lint.class_constants import class_constant_read
 from prompt_budget.lint.field_docstrings import annotated_call, docstring_says_tokens, said_in_characters
 from prompt_budget.lint.field_entries import field_entry_in_tokens
@@ -32,7 +34,7 @@ from prompt_budget.lint.inline_branches import assigned_fallback
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.lexer_tokens import lexer_module
 from prompt_budget.lint.names import words
-from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces
+from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces, only_sizes_fields
 from prompt_budget.lint.other_units import (
     chosen_by_other_unit,
     comment_names_other_unit,
@@ -311,8 +313,12 @@ def judge_assignment(
     names, reports = rule.names, rule.ctx.reports
     if rope_origin(rule, name):
         return  # ``initial_context_length: int = 4096`` beside ``rope_theta``: a rotary scaling's origin
-    if names.is_budget_setting(name) and only_counts_pieces(rule, target):
-        return  # ``math.ceil(seqlen / target_tokens_per_shard)``: how many shards, nothing capped
+    if names.is_budget_setting(name) and (
+        only_counts_pieces(rule, target) or only_sizes_fields(rule, target)
+    ):
+        return  # ``math.ceil(seqlen / target_tokens_per_shard)``: shards; ``Field(max_length=...)``: characters
+    if not names.says_tokens(name) and _cuts_only_text(rule, target):
+        return  # ``MAX_LEN = 10_000  # small for token limits`` ... ``content[i : i + MAX_LEN]`` (set 369: fliiq)
     if isinstance(target, ast.Attribute) and llama_index_size(rule, target):
         # ``Settings.chunk_size = 512``: llama_index's global setting, whose chunks are counted in tokens
         report_binding(rule, literal, name, value, "in llama_index's `Settings` (tokens)", upper=False)
@@ -571,3 +577,23 @@ def _local_of_another(rule: LintRule, held: Deferred, name: str) -> bool:
     return all(
         isinstance(b.scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and b.scope is not fn for b in every
     )
+
+
+def _cuts_only_text(rule: LintRule, target: ast.expr) -> bool:
+    """``target``, a name of a function or a module's top, is read, and every read is a bound (moved by an
+    offset or not) of a slice cutting a value named as text (``content[i : i + MAX_LEN]``), whatever a
+    comment says."""
+    scope = rule.ctx.function() or rule.ctx.tree
+    if not isinstance(target, ast.Name) or scope is None or (scope is rule.ctx.tree and rule.ctx.scopes):
+        return False
+    parents, reads = reads_of(scope, target.id)
+    return bool(reads) and all(_slice_bound(read, parents, rule) for read in reads)
+
+
+def _slice_bound(read: ast.AST, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:
+    child, parent = read, parents.get(read)
+    while isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Sub)):
+        child, parent = parent, parents.get(parent)
+    sliced = parents.get(parent) if isinstance(parent, ast.Slice) and child is not parent.step else None
+    # the sliced value says text (``content``, ``text``), not ``ids`` a tokenizer returned
+    return isinstance(sliced, ast.Subscript) and bool(set(words(attr_name(sliced.value) or "")) & TEXT_WORDS)

@@ -124,6 +124,7 @@ WEAK_BUDGET_NAMES = frozenset(
 EXCLUDED_WORDS = frozenset(
     {
         "nesting",  # ``MAX_CONTEXT_NESTING_DEPTH``: how deep a context's JSON nests (set 353: aport-agent-guardrails)
+        "risk",  # ``risk_budget_used >= 0.75``: a change-risk score against its threshold (set 369: pebra)
         "access",
         "refresh",
         "auth",

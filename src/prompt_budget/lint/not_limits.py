@@ -87,3 +87,28 @@ def only_counts_pieces(rule: LintRule, target: ast.expr) -> bool:
     a ceil-division counting pieces (``math.ceil(seqlen / target_tokens_per_shard)``): a tiling
     granularity, not a budget."""
     return every_read(rule, target, _ceil_division_divisor)
+
+
+#: Calls declaring a validated field or parameter (pydantic, FastAPI), whose lengths count characters or items.
+_FIELD_CALLS = frozenset(
+    {"Field", "constr", "conlist", "StringConstraints", "Query", "Body", "Form", "Path", "Header"}
+)
+_LENGTH_KEYWORDS = frozenset({"max_length", "min_length"})
+
+
+def only_sizes_fields(rule: LintRule, target: ast.expr) -> bool:
+    """``target`` is read, and every read is the ``max_length=`` (or ``min_length=``) of a validated
+    field (``context: str = Field(..., max_length=MAX_CONTEXT_LENGTH)``, set 369: chainwake's note kept
+    for a waiting agent): the characters of a string or the items of a list, not tokens."""
+    return every_read(rule, target, _field_length)
+
+
+def _field_length(read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
+    keyword = parents.get(read)
+    call = parents.get(keyword) if keyword is not None else None
+    return (
+        isinstance(keyword, ast.keyword)
+        and keyword.arg in _LENGTH_KEYWORDS
+        and isinstance(call, ast.Call)
+        and callee_name(call) in _FIELD_CALLS
+    )

@@ -8,6 +8,12 @@ budget (lowe's ``FILES_SHARE = 0.5`` ... ``int(budget * FILES_SHARE)`` with ``bu
 ``flow.against_flow``); PB102 and PB103, not a payload of characters bound to a name that says no unit
 (true-memory-fragments' ``budget = max(180, int(max_chars)) if max_chars is not None else 3000``,
 ``other_units.chosen_by_other_unit`` and ``word_floors.clamps_other_unit``).
+
+Set 369's: PB105, not a risk budget's share (pebra's ``if risk_budget_used >= 0.75: return "High"``,
+``names.EXCLUDED_WORDS``); PB102, not a constant every read of which is a validated field's ``max_length=``
+(chainwake's ``context: str = Field(..., max_length=MAX_CONTEXT_LENGTH)``, ``not_limits.only_sizes_fields``) nor one
+every read of which cuts a string, whatever its comment says (fliiq's ``MAX_LEN = 10_000  # keep responses small for
+token limits`` ... ``content[start_index : start_index + MAX_LEN]``, ``budget_bindings``).
 """
 
 from __future__ import annotations
@@ -50,3 +56,24 @@ _PAYLOAD = (
 )
 PAYLOAD_VALID = (Valid(_PAYLOAD.format(name="max_chars")),)  # characters
 PAYLOAD_INVALID = (Invalid(_PAYLOAD.format(name="max_tokens"), line=5),)
+
+_RISK = "def band({name}):\n    if {name} >= 0.75:\n        return 'High'\n    return 'Low'\n"
+RISK_VALID = (Valid(_RISK.format(name="risk_budget_used")),)  # a change-risk score
+RISK_INVALID = (Invalid(_RISK.format(name="context_budget_used"), line=2),)
+
+_FIELD_LENGTH = (
+    "from pydantic import BaseModel, Field\n\n"
+    "MAX_CONTEXT_LENGTH = 8192\n\n\n"
+    "class JobCreate(BaseModel):\n"
+    '    context: str = Field(default="", {keyword}=MAX_CONTEXT_LENGTH)\n'
+)
+FIELD_LENGTH_VALID = (Valid(_FIELD_LENGTH.format(keyword="max_length")),)  # a string's characters
+FIELD_LENGTH_INVALID = (Invalid(_FIELD_LENGTH.format(keyword="max_tokens"), line=3),)
+
+_CUT_TEXT = (
+    "MAX_LEN = 10_000  # keep responses small for token limits\n\n\n"
+    "def page(content, start):\n"
+    "    return {cut}\n"
+)
+CUT_TEXT_VALID = (Valid(_CUT_TEXT.format(cut="content[start : start + MAX_LEN]")),)  # characters
+CUT_TEXT_INVALID = (Invalid(_CUT_TEXT.format(cut="truncate(content, MAX_LEN)"), line=1),)

@@ -78,7 +78,14 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     WEIGHTED_INVALID,
     WEIGHTED_VALID,
 )
-from prompt_budget.lint.rules.pb101_set365_cases import PAYLOAD_INVALID, PAYLOAD_VALID
+from prompt_budget.lint.rules.pb101_set365_cases import (
+    CUT_TEXT_INVALID,
+    CUT_TEXT_VALID,
+    FIELD_LENGTH_INVALID,
+    FIELD_LENGTH_VALID,
+    PAYLOAD_INVALID,
+    PAYLOAD_VALID,
+)
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -188,6 +195,8 @@ SET117_VALID = (
     *LAMBDA_LIMIT_VALID,  # set 345: cadre-ai's stub
     *CHAR_FLOOR_VALID,  # set 345: ask-fable's characters
     *PAYLOAD_VALID,  # set 365: a payload's characters
+    *FIELD_LENGTH_VALID,  # set 369: chainwake's field
+    *CUT_TEXT_VALID,  # set 369: fliiq's page
     *PICKED_VALID,  # set 343: a page picked
     *WEIGHTED_VALID,  # set 343: a product of amounts
     *PACKED_VALID,  # set 311: chunks before token packing
@@ -291,6 +300,8 @@ SET117_INVALID = (
     *LAMBDA_LIMIT_INVALID,  # set 345: a function's own limit
     *CHAR_FLOOR_INVALID,  # set 345: a floor in tokens
     *PAYLOAD_INVALID,  # set 365: a payload's tokens
+    *FIELD_LENGTH_INVALID,  # set 369: a field in tokens
+    *CUT_TEXT_INVALID,  # set 369: a truncation
     *PICKED_INVALID,  # set 343: taosmd's budgets picked
     *WEIGHTED_INVALID,  # set 343: taosmd's weighted base
     *PACKED_INVALID,  # set 311: tokens packed

@@ -60,7 +60,12 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     ROWS_KEPT_INVALID,
     ROWS_KEPT_VALID,
 )
-from prompt_budget.lint.rules.pb101_set365_cases import PORTION_INVALID, PORTION_VALID
+from prompt_budget.lint.rules.pb101_set365_cases import (
+    PORTION_INVALID,
+    PORTION_VALID,
+    RISK_INVALID,
+    RISK_VALID,
+)
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -182,6 +187,7 @@ SET111_VALID = (
     *ROWS_KEPT_VALID,  # set 345: pdfmux's rows
     *RETRY_VALID,  # set 335: retries, another function
     *PORTION_VALID,  # set 365: a share of files
+    *RISK_VALID,  # set 369: pebra's risk score
     *JUDGE_VALID,  # set 339: salvo-ai's pass mark
     *SMOOTHING_VALID,  # set 312: gelpy's image windows
     *OPTION_SHARE_VALID,  # set 301: sentences, a score
@@ -293,6 +299,7 @@ SET111_INVALID = (
     *ROWS_KEPT_INVALID,  # set 345: tokens kept
     *RETRY_INVALID,  # set 335: masterwork's retry
     *PORTION_INVALID,  # set 365: lowe's files' share
+    *RISK_INVALID,  # set 369: a context's share used
     *JUDGE_INVALID,  # set 339: a compaction's threshold
     *SMOOTHING_INVALID,  # set 312: the same share beside a context
     *OPTION_SHARE_INVALID,  # set 301: lumberjack-py's options
