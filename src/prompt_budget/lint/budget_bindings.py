@@ -16,6 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.budget_classes import class_budget_field
+from prompt_budget.lint.budget_lists import listed_budget
 from prompt_budget.lint.byte_sizes import sized_in_bytes
 from prompt_budget.lint.char_allowances import TEXT_WORDS
 from prompt_budget.lint.character_reads import reads_of
@@ -294,11 +295,11 @@ def judge_assignment(
                 why = held.windows.evidence(rule, bound, None)
                 if why:
                     held.uses.reasons[source] = f"bound to `{bound}`, {why}"
-        if isinstance(target, ast.Name) and first:
-            # ``DEFAULT_SEQ_LENGTHS = [4096]``: a list of settings, decided by its reads (the fallback
-            # of ``max_seq_lengths`` in a module importing it, set 20), reported at its first number; a
-            # local too (``chunk_sizes = [2048, 512, 256]`` ... ``HierarchicalNodeParser.from_defaults(
-            # chunk_sizes=chunk_sizes)``, set 124)
+        if isinstance(target, ast.Name) and first and (why := listed_budget(rule, target.id)):
+            report_binding(rule, first[0], target.id, first[1], why, upper=False)  # a sweep's (set 371)
+        elif isinstance(target, ast.Name) and first:
+            # ``DEFAULT_SEQ_LENGTHS = [4096]``: settings decided by their reads (set 20), reported at the first
+            # number; a local too (``chunk_sizes = [2048, 512]`` ... ``from_defaults(chunk_sizes=...)``, set 124)
             held.candidate(rule, target.id, *first)
         return
     if isinstance(target, ast.Name):
@@ -420,8 +421,9 @@ def judge_assignment(
         held.candidate(rule, name, literal, value)
 
 
-#: A comment giving its number's unit as characters (``# Minimum context capacity, in characters.``).
-_IN_CHARACTERS = re.compile(r"\b(?:in|of)\s+(?:characters|chars)\b", re.IGNORECASE)
+#: A comment giving its number's unit as characters (``# Minimum context capacity, in characters.``), or a count of
+#: words or characters in Chinese (``# 提示词最大长度（单词数）``, set 371: penshot's prompt of a video in words).
+_IN_CHARACTERS = re.compile(r"\b(?:in|of)\s+(?:characters|chars)\b|单词数|字符数|字数", re.IGNORECASE)
 
 
 #: Words of a comment saying a number times a credential (an access token's expiry), not tokens.
@@ -580,9 +582,8 @@ def _local_of_another(rule: LintRule, held: Deferred, name: str) -> bool:
 
 
 def _cuts_only_text(rule: LintRule, target: ast.expr) -> bool:
-    """``target``, a name of a function or a module's top, is read, and every read is a bound (moved by an
-    offset or not) of a slice cutting a value named as text (``content[i : i + MAX_LEN]``), whatever a
-    comment says."""
+    """``target`` (a function's or a module's name) is read, and every read bounds (moved by an offset or not)
+    a slice of a value named as text (``content[i : i + MAX_LEN]``), whatever a comment says."""
     scope = rule.ctx.function() or rule.ctx.tree
     if not isinstance(target, ast.Name) or scope is None or (scope is rule.ctx.tree and rule.ctx.scopes):
         return False

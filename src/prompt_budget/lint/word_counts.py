@@ -109,8 +109,9 @@ def _matches(fn: ast.AST, node: ast.expr, depth: int) -> bool:
         callee = callee_name(node)
         if callee == "findall":
             return True
-        if callee == "split" and isinstance(node.func, ast.Attribute) and len(node.args) == 1:
-            return string_value(node.args[0]) is not None  # ``encoded.split("-")``: a text's pieces (set 347)
+        if callee == "split" and isinstance(node.func, ast.Attribute) and len(node.args) <= 1:
+            # ``encoded.split("-")``: a text's pieces (set 347); ``command.split()``: its words (set 371: cursorfleet)
+            return not node.args or string_value(node.args[0]) is not None
         return callee in _KEEPS_ITEMS and len(node.args) == 1 and _matches(fn, node.args[0], depth - 1)
     if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
         return _matches(fn, node.generators[0].iter, depth - 1)

@@ -14,6 +14,11 @@ Set 369's: PB105, not a risk budget's share (pebra's ``if risk_budget_used >= 0.
 (chainwake's ``context: str = Field(..., max_length=MAX_CONTEXT_LENGTH)``, ``not_limits.only_sizes_fields``) nor one
 every read of which cuts a string, whatever its comment says (fliiq's ``MAX_LEN = 10_000  # keep responses small for
 token limits`` ... ``content[start_index : start_index + MAX_LEN]``, ``budget_bindings``).
+
+Set 371's: PB102, a class field's list of budgets, a sweep's values (mrm-trace's ``context_lengths: List[int] =
+Field(default_factory=lambda: [2048])`` and ``output_tokens``, ``budget_lists``); not a cap of a command's words
+(cursorfleet's ``raw[:N].split()[:_MAX_TOKENS]``, ``word_counts``) nor a length its comment counts in words in
+Chinese (penshot's ``max_prompt_length: int = 200  # 提示词最大长度（单词数）``, ``budget_bindings``).
 """
 
 from __future__ import annotations
@@ -77,3 +82,25 @@ _CUT_TEXT = (
 )
 CUT_TEXT_VALID = (Valid(_CUT_TEXT.format(cut="content[start : start + MAX_LEN]")),)  # characters
 CUT_TEXT_INVALID = (Invalid(_CUT_TEXT.format(cut="truncate(content, MAX_LEN)"), line=1),)
+
+_SHELL_WORDS = "_MAX_TOKENS = 256\n\n\ndef redact(raw):\n    return {cut}[:_MAX_TOKENS]\n"
+SHELL_WORDS_VALID = (Valid(_SHELL_WORDS.format(cut="raw.split()")),)  # a command's words
+SHELL_WORDS_INVALID = (Invalid(_SHELL_WORDS.format(cut="encoder.encode(raw)"), line=1),)
+
+_SWEEP = (
+    "from typing import List\n\nfrom pydantic import BaseModel, Field\n\n\n"
+    "class SweepConfig(BaseModel):\n"
+    "    {name}: List[int] = Field(default_factory=lambda: [2048])\n"
+)
+SWEEP_VALID = (
+    Valid(_SWEEP.format(name="stop_tokens")),
+    Valid(_SWEEP.format(name="batch_sizes")),
+)  # ids, items
+SWEEP_INVALID = (
+    Invalid(_SWEEP.format(name="context_lengths"), line=7),
+    Invalid(_SWEEP.format(name="output_tokens"), line=7),
+)
+
+_WORD_COMMENT = "class ShotConfig:\n    max_prompt_length: int = 200  # 提示词最大长度（{unit}）\n"
+WORD_COMMENT_VALID = (Valid(_WORD_COMMENT.format(unit="单词数")),)  # a count of words
+WORD_COMMENT_INVALID = (Invalid(_WORD_COMMENT.format(unit="令牌"), line=2),)

@@ -85,6 +85,12 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
     FIELD_LENGTH_VALID,
     PAYLOAD_INVALID,
     PAYLOAD_VALID,
+    SHELL_WORDS_INVALID,
+    SHELL_WORDS_VALID,
+    SWEEP_INVALID,
+    SWEEP_VALID,
+    WORD_COMMENT_INVALID,
+    WORD_COMMENT_VALID,
 )
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
@@ -197,6 +203,9 @@ SET117_VALID = (
     *PAYLOAD_VALID,  # set 365: a payload's characters
     *FIELD_LENGTH_VALID,  # set 369: chainwake's field
     *CUT_TEXT_VALID,  # set 369: fliiq's page
+    *SHELL_WORDS_VALID,  # set 371: cursorfleet's argv
+    *SWEEP_VALID,  # set 371: ids and items
+    *WORD_COMMENT_VALID,  # set 371: penshot's words
     *PICKED_VALID,  # set 343: a page picked
     *WEIGHTED_VALID,  # set 343: a product of amounts
     *PACKED_VALID,  # set 311: chunks before token packing
@@ -302,6 +311,9 @@ SET117_INVALID = (
     *PAYLOAD_INVALID,  # set 365: a payload's tokens
     *FIELD_LENGTH_INVALID,  # set 369: a field in tokens
     *CUT_TEXT_INVALID,  # set 369: a truncation
+    *SHELL_WORDS_INVALID,  # set 371: an encoder's tokens
+    *SWEEP_INVALID,  # set 371: mrm-trace's sweep
+    *WORD_COMMENT_INVALID,  # set 371: a length in tokens
     *PICKED_INVALID,  # set 343: taosmd's budgets picked
     *WEIGHTED_INVALID,  # set 343: taosmd's weighted base
     *PACKED_INVALID,  # set 311: tokens packed
