@@ -187,9 +187,9 @@ def chosen_by_other_unit(rule: LintRule, choice: ast.IfExp) -> bool:
         for n in ast.walk(part)
         if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load)
     ]
-    said = [n for n in names if n and n not in _CALLED]
+    said = [n for n in names if n and n not in _SILENT]
     return bool(said) and all(rule.names.is_excluded(n) and not rule.names.mentions_tokens(n) for n in said)
 
 
-#: Builtins a branch calls around the unit's name, saying no unit themselves.
-_CALLED = frozenset({"int", "float", "round", "max", "min", "len", "abs"})
+#: Builtins a branch calls around the unit's name and the owners of attributes, saying no unit themselves.
+_SILENT = frozenset({"int", "float", "round", "max", "min", "len", "abs", "self", "cls"})

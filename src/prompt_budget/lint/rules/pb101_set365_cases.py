@@ -59,7 +59,13 @@ _PAYLOAD = (
     "    return payload\n\n\n"
     'TOOLS = [{{"name": "context", "description": "the most it sends; this is not a character/token budget"}}]\n'
 )
-PAYLOAD_VALID = (Valid(_PAYLOAD.format(name="max_chars")),)  # characters
+_PAYLOAD_HELD = (
+    "import json\n\n\nclass Server:\n    def context(self, question):\n"
+    "        budget = max(180, int(self.max_chars)) if self.max_chars is not None else 3000\n"
+    "        return question if len(json.dumps(question)) <= budget else {}\n\n\n"
+    'TOOLS = [{"description": "this is not a character/token budget"}]\n'
+)
+PAYLOAD_VALID = (Valid(_PAYLOAD.format(name="max_chars")), Valid(_PAYLOAD_HELD))  # characters
 PAYLOAD_INVALID = (Invalid(_PAYLOAD.format(name="max_tokens"), line=5),)
 
 _RISK = "def band({name}):\n    if {name} >= 0.75:\n        return 'High'\n    return 'Low'\n"
