@@ -7,6 +7,8 @@ Pure data: the predicates that read them are ``names.NameJudge``'s.
 
 from __future__ import annotations
 
+import re
+
 # Words of a number *of* tokens (a count), used for comparisons and ratios.
 COUNT_WORDS = frozenset({"num", "n", "count", "counts", "total", "used", "usage", "len", "length", "size"})
 RATIO_WORDS = frozenset(
@@ -182,4 +184,15 @@ LIMIT_WORDS = frozenset(
         "trigger",
         "sample",
     }
+)
+
+#: Words of a field's description that make its number of tokens a limit: a chunk's overlap is a part of
+#: the chunk, counted as it is (``Field(default=128, description="Token overlap between chunks")``, set 195).
+SAID_LIMITS = LIMIT_WORDS | {"overlap"}
+#: A length or size a description gives in tokens ("Summary length (tokens)", set 349: spt-neo-rag-client's
+#: RAPTOR; "Token size for text chunks", set 373: pdf2tex's chunking settings; not "The token size of a
+#: document", a measure).
+SIZED_IN_TOKENS = re.compile(
+    r"\b(?:length|size)\b.*(?:\((?:in\s+)?tokens\)|\bin\s+tokens\b)|\btokens?\s+(?:size|length)\s+(?:for|per)\b",
+    re.IGNORECASE,
 )

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.amount_words import LIMIT_WORDS
+from prompt_budget.lint.amount_words import SAID_LIMITS, SIZED_IN_TOKENS
 from prompt_budget.lint.character_reads import cuts_string, string_length
 from prompt_budget.lint.field_helpers import FIELD_CALLS
 from prompt_budget.lint.flow import bound_local, counts_characters, default_of, reads_of
@@ -481,13 +481,6 @@ _NOT_LLM = (
 _OPENS_WITH_MAXIMUM = re.compile(r"(?:the\s+)?(?:max|maximum)\s+(?:number\s+of\s+)?(?:\w+\s+)?tokens\b", re.I)
 
 
-#: Words of a field's description that make its number of tokens a limit: a chunk's overlap is a part of
-#: the chunk, counted as it is (``Field(default=128, description="Token overlap between chunks")``, set 195).
-_SAID_LIMITS = LIMIT_WORDS | {"overlap"}
-#: A length or size a description gives in tokens ("Summary length (tokens)", set 349: spt-neo-rag-client's RAPTOR).
-_SIZED_IN_TOKENS = re.compile(r"\b(?:length|size)\b.*(?:\((?:in\s+)?tokens\)|\bin\s+tokens\b)", re.IGNORECASE)
-
-
 #: A description counting something per token (``"Max progress notifications per single request token"``).
 _COUNTED_PER_TOKEN = re.compile(
     r"\bper\s+(?:(?:single|each|one|every)\s+)?(?:\w+\s+)?tokens?\b", re.IGNORECASE
@@ -503,7 +496,7 @@ def field_says_tokens(rule: LintRule, value: ast.expr | None) -> bool:
         return False
     text = next((string_value(k.value) for k in value.keywords if k.arg in {"description", "help"}), None)
     ws = set(words(text or ""))
-    if not (text and TOKENS_WORD.search(text) and (ws & _SAID_LIMITS or _SIZED_IN_TOKENS.search(text))):
+    if not (text and TOKENS_WORD.search(text) and (ws & SAID_LIMITS or SIZED_IN_TOKENS.search(text))):
         return False
     if ws & (_NOT_LLM - PRICE_WORDS if _OPENS_WITH_MAXIMUM.match(text.strip()) else _NOT_LLM):
         return False

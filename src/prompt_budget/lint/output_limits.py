@@ -31,9 +31,10 @@ _LEAST = 256
 
 
 def _output_limit(name: str) -> bool:
-    """``DEFAULT_OUTPUT_LIMIT``, ``output_limit``: the words "output limit", after qualifiers at most."""
+    """``DEFAULT_OUTPUT_LIMIT``, ``output_limit``: the words "output limit", after qualifiers at most; or
+    ``max_output`` alone (set 373: insightsmith's ``Capabilities``)."""
     ws = words(name)
-    return ws[-2:] == ("output", "limit") and not set(ws[:-2]) - _QUALIFIERS
+    return (ws[-2:] == ("output", "limit") and not set(ws[:-2]) - _QUALIFIERS) or ws == ("max", "output")
 
 
 def limit_beside_context(rule: LintRule, target: ast.expr, value: int | float) -> str | None:
@@ -46,16 +47,13 @@ def limit_beside_context(rule: LintRule, target: ast.expr, value: int | float) -
         return None  # ``OUTPUT_LIMIT = 20_000  # chars``
     scope = rule.ctx.enclosing_class() or rule.ctx.tree
     for stmt in getattr(scope, "body", ()):
-        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or stmt.value is None:
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             continue
         bound = first_target(stmt)
         other = (attr_name(bound) if bound is not None else None) or ""
-        window = token_amount_literal(stmt.value)
-        if (
-            "context" in words(other)
-            and rule.names.is_budget(other)
-            and window is not None
-            and window > value
-        ):
+        # a larger number, or none at all: a dataclass's ``context_window: int`` each model gives
+        window = token_amount_literal(stmt.value) if stmt.value is not None else None
+        larger = stmt.value is None if window is None else window > value
+        if "context" in words(other) and rule.names.is_budget(other) and larger:
             return f"an output cap beside the context limit `{other}` (line {stmt.lineno})"
     return None

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import running_values, zero
 from prompt_budget.lint.character_reads import reads_of
+from prompt_budget.lint.clamped_amounts import clamped_amount
 from prompt_budget.lint.flow import module_functions, positional_params
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, number
@@ -160,6 +161,7 @@ def quotient_meets_tokens(rule: LintRule, node: ast.expr, threshold: bool = Fals
         _summed(rule, outer, holder)
         or _given_to_sum(rule, outer, holder, parents)
         or (threshold and _against_threshold(rule, outer, holder))
+        or _rounded_against(rule, node)
     )
 
 
@@ -196,6 +198,21 @@ def unnamed_quotient(rule: LintRule, amount: ast.expr, node: ast.expr, factor: f
     if quotient_meets_tokens(rule, node, threshold=True) and _own_rate(rule, factor):
         return True
     return _stated_lengths(rule, amount, factor)
+
+
+def _rounded_against(rule: LintRule, node: ast.expr) -> bool:
+    """The quotient ``node`` (being visited), rounded up or not, is ordered against a local bound only to a
+    clamp of a token amount (``clamped_amounts``): ``math.ceil(len(encoded) / 4) > budget`` with ``budget =
+    max(64, min(int(token_budget), 4000))`` (set 375: djobs' memory payload)."""
+    parents = {child: parent for parent, child in pairwise(rule.ctx.ancestors)}
+    child, parent = node, parents.get(node)
+    while isinstance(parent, ast.Call) and callee_name(parent) in {"ceil", "int", "round"}:
+        child, parent = parent, parents.get(parent)
+    if not (isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops)):
+        return False
+    return any(
+        side is not child and clamped_amount(rule, side) for side in (parent.left, *parent.comparators)
+    )
 
 
 def _stated_lengths(rule: LintRule, amount: ast.expr, factor: float) -> bool:

@@ -19,6 +19,13 @@ Set 371's: PB102, a class field's list of budgets, a sweep's values (mrm-trace's
 Field(default_factory=lambda: [2048])`` and ``output_tokens``, ``budget_lists``); not a cap of a command's words
 (cursorfleet's ``raw[:N].split()[:_MAX_TOKENS]``, ``word_counts``) nor a length its comment counts in words in
 Chinese (penshot's ``max_prompt_length: int = 200  # 提示词最大长度（单词数）``, ``budget_bindings``).
+
+Set 373's and 375's: PB102, a field whose description says "Token size" (pdf2tex's ``text_chunk_size: int =
+Field(default=512, description="Token size for text chunks")``, ``amount_words.SIZED_IN_TOKENS``) and ``max_output``
+beside a context window field with no default (insightsmith's ``Capabilities``, ``output_limits``); PB104, an estimate
+compared with a local bound to a clamp of a token budget, its text a JSON dump however named (djobs' ``budget =
+max(64, min(int(token_budget), 4000))`` ... ``math.ceil(len(encoded) / 4) > budget`` with ``encoded = refresh()``,
+``token_quotients`` and ``pb104_bytes``).
 """
 
 from __future__ import annotations
@@ -49,7 +56,7 @@ _PORTION = (
 PORTION_VALID = (Valid(_PORTION.format(amount="len(files)")),)  # a share of the files themselves
 PORTION_INVALID = (Invalid(_PORTION.format(amount="budget"), line=1),)
 
-_PAYLOAD = (
+_CHAR_PAYLOAD = (
     "import json\n\n\n"
     "def context(question, {name}=None):\n"
     "    budget = max(180, int({name})) if {name} is not None else 3000\n"
@@ -59,14 +66,14 @@ _PAYLOAD = (
     "    return payload\n\n\n"
     'TOOLS = [{{"name": "context", "description": "the most it sends; this is not a character/token budget"}}]\n'
 )
-_PAYLOAD_HELD = (
+_CHAR_PAYLOAD_HELD = (
     "import json\n\n\nclass Server:\n    def context(self, question):\n"
     "        budget = max(180, int(self.max_chars)) if self.max_chars is not None else 3000\n"
     "        return question if len(json.dumps(question)) <= budget else {}\n\n\n"
     'TOOLS = [{"description": "this is not a character/token budget"}]\n'
 )
-PAYLOAD_VALID = (Valid(_PAYLOAD.format(name="max_chars")), Valid(_PAYLOAD_HELD))  # characters
-PAYLOAD_INVALID = (Invalid(_PAYLOAD.format(name="max_tokens"), line=5),)
+CHAR_PAYLOAD_VALID = (Valid(_CHAR_PAYLOAD.format(name="max_chars")), Valid(_CHAR_PAYLOAD_HELD))  # characters
+CHAR_PAYLOAD_INVALID = (Invalid(_CHAR_PAYLOAD.format(name="max_tokens"), line=5),)
 
 _RISK = "def band({name}):\n    if {name} >= 0.75:\n        return 'High'\n    return 'Low'\n"
 RISK_VALID = (Valid(_RISK.format(name="risk_budget_used")),)  # a change-risk score
@@ -110,3 +117,33 @@ SWEEP_INVALID = (
 _WORD_COMMENT = "class ShotConfig:\n    max_prompt_length: int = 200  # 提示词最大长度（{unit}）\n"
 WORD_COMMENT_VALID = (Valid(_WORD_COMMENT.format(unit="单词数")),)  # a count of words
 WORD_COMMENT_INVALID = (Invalid(_WORD_COMMENT.format(unit="令牌"), line=2),)
+
+_SAID_TOKEN_SIZE = (
+    "from pydantic import BaseModel, Field\n\n\n"
+    "class ChunkingSettings(BaseModel):\n"
+    '    text_chunk_size: int = Field(default=512, description="{said} for text chunks")\n'
+)
+SAID_TOKEN_SIZE_VALID = (Valid(_SAID_TOKEN_SIZE.format(said="Size")),)  # no unit said
+SAID_TOKEN_SIZE_INVALID = (Invalid(_SAID_TOKEN_SIZE.format(said="Token size"), line=5),)
+
+_OUTPUT_BESIDE_FIELD = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass Capabilities:\n    {other}: int\n    max_output: int = 4096\n"
+)
+OUTPUT_BESIDE_FIELD_VALID = (Valid(_OUTPUT_BESIDE_FIELD.format(other="max_lines")),)  # no window beside it
+OUTPUT_BESIDE_FIELD_INVALID = (Invalid(_OUTPUT_BESIDE_FIELD.format(other="context_window"), line=7),)
+
+_DUMPED_PAYLOAD = (
+    "import json\nimport math\n\n\n"
+    "def bounded(result, {param}):\n"
+    "    budget = max(64, min(int({param}), 4000))\n"
+    "    encoded = {encode}(result)\n"
+    "    if math.ceil(len(encoded) / 4) > budget:\n"
+    '        result.pop("trace")\n'
+    "    return result\n"
+)
+DUMPED_PAYLOAD_VALID = (
+    Valid(_DUMPED_PAYLOAD.format(param="max_items", encode="json.dumps")),  # a budget of items
+    Valid(_DUMPED_PAYLOAD.format(param="token_budget", encode="base64.b64encode")),  # base64's 4 characters
+)
+DUMPED_PAYLOAD_INVALID = (Invalid(_DUMPED_PAYLOAD.format(param="token_budget", encode="json.dumps"), line=8),)

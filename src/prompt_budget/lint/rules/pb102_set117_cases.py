@@ -79,12 +79,16 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     WEIGHTED_VALID,
 )
 from prompt_budget.lint.rules.pb101_set365_cases import (
+    CHAR_PAYLOAD_INVALID,
+    CHAR_PAYLOAD_VALID,
     CUT_TEXT_INVALID,
     CUT_TEXT_VALID,
     FIELD_LENGTH_INVALID,
     FIELD_LENGTH_VALID,
-    PAYLOAD_INVALID,
-    PAYLOAD_VALID,
+    OUTPUT_BESIDE_FIELD_INVALID,
+    OUTPUT_BESIDE_FIELD_VALID,
+    SAID_TOKEN_SIZE_INVALID,
+    SAID_TOKEN_SIZE_VALID,
     SHELL_WORDS_INVALID,
     SHELL_WORDS_VALID,
     SWEEP_INVALID,
@@ -200,12 +204,14 @@ SET117_VALID = (
     *SPLIT_PIECES_VALID,  # set 347: agentgrep's pieces
     *LAMBDA_LIMIT_VALID,  # set 345: cadre-ai's stub
     *CHAR_FLOOR_VALID,  # set 345: ask-fable's characters
-    *PAYLOAD_VALID,  # set 365: a payload's characters
+    *CHAR_PAYLOAD_VALID,  # set 365: a payload's characters
     *FIELD_LENGTH_VALID,  # set 369: chainwake's field
     *CUT_TEXT_VALID,  # set 369: fliiq's page
     *SHELL_WORDS_VALID,  # set 371: cursorfleet's argv
     *SWEEP_VALID,  # set 371: ids and items
     *WORD_COMMENT_VALID,  # set 371: penshot's words
+    *SAID_TOKEN_SIZE_VALID,  # set 373: no unit said
+    *OUTPUT_BESIDE_FIELD_VALID,  # set 373: no window beside
     *PICKED_VALID,  # set 343: a page picked
     *WEIGHTED_VALID,  # set 343: a product of amounts
     *PACKED_VALID,  # set 311: chunks before token packing
@@ -308,12 +314,14 @@ SET117_INVALID = (
     *SPLIT_PIECES_INVALID,  # set 347: a tokenizer's tokens
     *LAMBDA_LIMIT_INVALID,  # set 345: a function's own limit
     *CHAR_FLOOR_INVALID,  # set 345: a floor in tokens
-    *PAYLOAD_INVALID,  # set 365: a payload's tokens
+    *CHAR_PAYLOAD_INVALID,  # set 365: a payload's tokens
     *FIELD_LENGTH_INVALID,  # set 369: a field in tokens
     *CUT_TEXT_INVALID,  # set 369: a truncation
     *SHELL_WORDS_INVALID,  # set 371: an encoder's tokens
     *SWEEP_INVALID,  # set 371: mrm-trace's sweep
     *WORD_COMMENT_INVALID,  # set 371: a length in tokens
+    *SAID_TOKEN_SIZE_INVALID,  # set 373: pdf2tex's chunks
+    *OUTPUT_BESIDE_FIELD_INVALID,  # set 373: insightsmith's cap
     *PICKED_INVALID,  # set 343: taosmd's budgets picked
     *WEIGHTED_INVALID,  # set 343: taosmd's weighted base
     *PACKED_INVALID,  # set 311: tokens packed

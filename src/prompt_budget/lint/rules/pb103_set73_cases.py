@@ -37,7 +37,7 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     SPENT_INVALID,
     SPENT_VALID,
 )
-from prompt_budget.lint.rules.pb101_set365_cases import PAYLOAD_INVALID, PAYLOAD_VALID
+from prompt_budget.lint.rules.pb101_set365_cases import CHAR_PAYLOAD_INVALID, CHAR_PAYLOAD_VALID
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -94,7 +94,7 @@ _LADDER = (
 SET73_VALID = (
     *NESTING_VALID,  # set 353: aport's nesting depth
     *SPENT_VALID,  # set 343: characters taken off
-    *PAYLOAD_VALID,  # set 365: a payload's characters
+    *CHAR_PAYLOAD_VALID,  # set 365: a payload's characters
     *TWINS_VALID,  # set 303: retries, no twin
     *CONTEXT_ESTIMATE_VALID,  # set 305: rows
     *THINKING_VALID,  # set 303: a cap of retries
@@ -168,7 +168,7 @@ SET73_VALID = (
 SET73_INVALID = (
     *NESTING_INVALID,  # set 353: a window's bound
     *SPENT_INVALID,  # set 343: ctxeng's floor
-    *PAYLOAD_INVALID,  # set 365: a floor of tokens
+    *CHAR_PAYLOAD_INVALID,  # set 365: a floor of tokens
     *TWINS_INVALID,  # set 303: velqua's truncation floors
     *CONTEXT_ESTIMATE_INVALID,  # set 305: rulence's check
     *THINKING_INVALID,  # set 303: mm-ctx's thinking cap

@@ -150,7 +150,7 @@ def encoded_text(rule: LintRule, name: str) -> bool:
         and len(bound) == stores
         and all(
             _encodes_text(rule, v)
-            or (isinstance(v, ast.Call) and _returns_encoded_text(rule, v))
+            or (isinstance(v, ast.Call) and (_returns_encoded_text(rule, v) or _json_text(rule, v, 2)))
             # ``n_bytes = len(text.encode("utf-8"))``: the size of one (set 245: yait-aichain)
             or (
                 isinstance(v, ast.Call)
@@ -161,3 +161,19 @@ def encoded_text(rule: LintRule, name: str) -> bool:
             for v in bound
         )
     )
+
+
+def _json_text(rule: LintRule, call: ast.Call, depth: int) -> bool:
+    """``json.dumps(value)``, or a call of a function of the module (nested ones too) every return of which
+    is one (set 375: djobs' ``encoded = refresh()``, ``refresh`` returning ``_dumps(result)`` and ``_dumps``
+    ``json.dumps(...)``): a text of JSON, no base64 however it is named."""
+    callee = callee_name(call)
+    if callee == "dumps" or depth <= 0 or not callee or rule.ctx.tree is None:
+        return callee == "dumps"
+    defs = [
+        n
+        for n in walk(rule.ctx.tree)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == callee
+    ]
+    returns = [r.value for d in defs for r in walk(d) if isinstance(r, ast.Return)]
+    return bool(returns) and all(isinstance(v, ast.Call) and _json_text(rule, v, depth - 1) for v in returns)

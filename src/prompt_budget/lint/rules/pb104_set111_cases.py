@@ -55,6 +55,8 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     RETURNED_RATE_VALID,
 )
 from prompt_budget.lint.rules.pb101_set365_cases import (
+    DUMPED_PAYLOAD_INVALID,
+    DUMPED_PAYLOAD_VALID,
     HEADED_INVALID,
     HEADED_VALID,
     NEGATED_INVALID,
@@ -117,6 +119,7 @@ SET111_VALID = (
     *QUARTILE_VALID,  # set 333+: a quartile's place
     *HEADED_VALID,  # set 365: a rate the head does not state
     *NEGATED_VALID,  # set 365: the last lines
+    *DUMPED_PAYLOAD_VALID,  # set 375: items, base64
     *WORD_ESTIMATE_VALID,  # set 307: a reading time
     *DOUBLED_VALID,  # set 307: aios-runtime's doubled total
     *PER_CHAR_VALID,  # set 303: no rate stated, another rate
@@ -177,6 +180,7 @@ SET111_INVALID = (
     *QUARTILE_INVALID,  # set 333+: an estimate beside it
     *HEADED_INVALID,  # set 365: tai-aitutor's fallback
     *NEGATED_INVALID,  # set 365: the last tokens
+    *DUMPED_PAYLOAD_INVALID,  # set 375: djobs' payload
     *WORD_ESTIMATE_INVALID,  # set 307: roshni's estimate
     *DOUBLED_INVALID,  # set 307: a prompt's count doubled
     *PER_CHAR_INVALID,  # set 303: ai-council-orchestrator
