@@ -350,8 +350,7 @@ def judge_assignment(
         held.hold(held.kernel, rule, name, before)
     elif (
         isinstance(target, ast.Name)
-        and not rule.ctx.scopes
-        and names.is_budget(name)
+        and (names.is_budget(name) or rule.ctx.scopes)
         and only_prices(rule, name)
     ):
         return  # ``_PROMPT_CACHE_MIN_TOKENS = 1024`` only choosing a price (``priced_branches``, set 83)

@@ -125,6 +125,8 @@ EXCLUDED_WORDS = frozenset(
     {
         "nesting",  # ``MAX_CONTEXT_NESTING_DEPTH``: how deep a context's JSON nests (set 353: aport-agent-guardrails)
         "risk",  # ``risk_budget_used >= 0.75``: a change-risk score against its threshold (set 369: pebra)
+        "speed",  # ``speed_tps: int = 80  # approx output tokens/sec``: a throughput (set 377: proxym)
+        "time",  # ``_RLLM_TIME_BUDGET_FRACTION = 0.65``: a share of a timeout (set 377: howler-agents-core)
         "access",
         "refresh",
         "auth",

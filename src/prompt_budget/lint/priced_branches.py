@@ -65,8 +65,12 @@ def _priced(node: ast.AST, pricing: frozenset[str]) -> bool:
 def only_prices(rule: LintRule, name: str) -> bool:
     """Every read of the module constant ``name`` is ordered against a number in the test of an ``if``
     (or a conditional expression) that prices: a pricing tier's boundary. Walks the module only where
-    its text speaks of a price."""
+    its text speaks of a price. In a function, a local of one named for a price is its tier's boundary
+    (``threshold = 200_000`` in ``tiered_cost()``, set 377: agentop's LiteLLM pricing)."""
     tree = rule.ctx.tree
+    if rule.ctx.scopes:
+        fn = rule.ctx.function()
+        return fn is not None and bool(set(words(fn.name)) & PRICE_WORDS)
     if tree is None:
         return False
     kept = _spoken[0] if _spoken and _spoken[0][0] is tree else None

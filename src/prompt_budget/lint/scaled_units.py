@@ -57,6 +57,11 @@ OTHER_UNITS = UNIT_WORDS | frozenset(
         "event",
         "events",
         "queue",
+        # ``turn_score * token_factor``: a score's efficiency penalty, not a share of tokens (set 379: agentworkbench)
+        "score",
+        "scores",
+        "reward",
+        "rewards",
     }
 )
 

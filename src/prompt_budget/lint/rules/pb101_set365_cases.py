@@ -26,6 +26,12 @@ beside a context window field with no default (insightsmith's ``Capabilities``, 
 compared with a local bound to a clamp of a token budget, its text a JSON dump however named (djobs' ``budget =
 max(64, min(int(token_budget), 4000))`` ... ``math.ceil(len(encoded) / 4) > budget`` with ``encoded = refresh()``,
 ``token_quotients`` and ``pb104_bytes``).
+
+Set 377's and 379's: PB102, not a throughput (proxym's ``speed_tps: int = 80  # approx output tokens/sec``,
+``names.EXCLUDED_WORDS``) nor a local of a function named for a price (agentop's ``threshold = 200_000`` in
+``tiered_cost()``, ``priced_branches.only_prices``); PB105, not a share of a timeout (howler-agents-core's
+``_RLLM_TIME_BUDGET_FRACTION = 0.65``) nor a factor scaling a score (agentworkbench's ``turn_score * token_factor``,
+``scaled_units.OTHER_UNITS``).
 """
 
 from __future__ import annotations
@@ -147,3 +153,34 @@ DUMPED_PAYLOAD_VALID = (
     Valid(_DUMPED_PAYLOAD.format(param="token_budget", encode="base64.b64encode")),  # base64's 4 characters
 )
 DUMPED_PAYLOAD_INVALID = (Invalid(_DUMPED_PAYLOAD.format(param="token_budget", encode="json.dumps"), line=8),)
+
+_SPEED_TPS = "class ModelSpec:\n    {name}: int = {value}  # approx output tokens\n"
+SPEED_TPS_VALID = (Valid(_SPEED_TPS.format(name="speed_tps", value=80)),)  # tokens a second
+SPEED_TPS_INVALID = (Invalid(_SPEED_TPS.format(name="max_output_tokens", value=4096), line=2),)
+
+_TIME_SHARE = (
+    "_RLLM_{unit}_BUDGET_FRACTION = 0.65\n\n\n"
+    "def run(spent, instance_budget):\n"
+    "    return spent >= instance_budget * _RLLM_{unit}_BUDGET_FRACTION\n"
+)
+TIME_SHARE_VALID = (Valid(_TIME_SHARE.format(unit="TIME")),)  # a share of a timeout
+TIME_SHARE_INVALID = (Invalid(_TIME_SHARE.format(unit="TOKEN"), line=1),)
+
+_PRICE_TIER = (
+    "def {fn}(total_tokens, base, tiered):\n"
+    "    threshold = 200_000\n"
+    "    below = min(total_tokens, threshold)\n"
+    "    return below * base + max(0, total_tokens - threshold) * tiered\n"
+)
+PRICE_TIER_VALID = (Valid(_PRICE_TIER.format(fn="tiered_cost")),)  # a price's tier
+PRICE_TIER_INVALID = (Invalid(_PRICE_TIER.format(fn="trimmed_count"), line=2),)
+
+_SCORE_FACTOR = (
+    "def efficiency(turn_score, max_tokens, total_tokens):\n"
+    "    token_factor = 1.0\n"
+    "    if total_tokens > 1000:\n"
+    "        token_factor = 0.9\n"
+    "    return {scaled} * token_factor\n"
+)
+SCORE_FACTOR_VALID = (Valid(_SCORE_FACTOR.format(scaled="turn_score")),)  # a score's penalty
+SCORE_FACTOR_INVALID = (Invalid(_SCORE_FACTOR.format(scaled="max_tokens"), line=4),)

@@ -87,10 +87,14 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
     FIELD_LENGTH_VALID,
     OUTPUT_BESIDE_FIELD_INVALID,
     OUTPUT_BESIDE_FIELD_VALID,
+    PRICE_TIER_INVALID,
+    PRICE_TIER_VALID,
     SAID_TOKEN_SIZE_INVALID,
     SAID_TOKEN_SIZE_VALID,
     SHELL_WORDS_INVALID,
     SHELL_WORDS_VALID,
+    SPEED_TPS_INVALID,
+    SPEED_TPS_VALID,
     SWEEP_INVALID,
     SWEEP_VALID,
     WORD_COMMENT_INVALID,
@@ -212,6 +216,8 @@ SET117_VALID = (
     *WORD_COMMENT_VALID,  # set 371: penshot's words
     *SAID_TOKEN_SIZE_VALID,  # set 373: no unit said
     *OUTPUT_BESIDE_FIELD_VALID,  # set 373: no window beside
+    *SPEED_TPS_VALID,  # set 377: proxym's speed
+    *PRICE_TIER_VALID,  # set 377: agentop's tier
     *PICKED_VALID,  # set 343: a page picked
     *WEIGHTED_VALID,  # set 343: a product of amounts
     *PACKED_VALID,  # set 311: chunks before token packing
@@ -322,6 +328,8 @@ SET117_INVALID = (
     *WORD_COMMENT_INVALID,  # set 371: a length in tokens
     *SAID_TOKEN_SIZE_INVALID,  # set 373: pdf2tex's chunks
     *OUTPUT_BESIDE_FIELD_INVALID,  # set 373: insightsmith's cap
+    *SPEED_TPS_INVALID,  # set 377: an output cap
+    *PRICE_TIER_INVALID,  # set 377: a cut's cap
     *PICKED_INVALID,  # set 343: taosmd's budgets picked
     *WEIGHTED_INVALID,  # set 343: taosmd's weighted base
     *PACKED_INVALID,  # set 311: tokens packed

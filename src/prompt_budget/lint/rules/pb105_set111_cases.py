@@ -65,6 +65,10 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
     PORTION_VALID,
     RISK_INVALID,
     RISK_VALID,
+    SCORE_FACTOR_INVALID,
+    SCORE_FACTOR_VALID,
+    TIME_SHARE_INVALID,
+    TIME_SHARE_VALID,
 )
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
@@ -188,6 +192,8 @@ SET111_VALID = (
     *RETRY_VALID,  # set 335: retries, another function
     *PORTION_VALID,  # set 365: a share of files
     *RISK_VALID,  # set 369: pebra's risk score
+    *TIME_SHARE_VALID,  # set 377: a timeout's share
+    *SCORE_FACTOR_VALID,  # set 379: a score's penalty
     *JUDGE_VALID,  # set 339: salvo-ai's pass mark
     *SMOOTHING_VALID,  # set 312: gelpy's image windows
     *OPTION_SHARE_VALID,  # set 301: sentences, a score
@@ -300,6 +306,8 @@ SET111_INVALID = (
     *RETRY_INVALID,  # set 335: masterwork's retry
     *PORTION_INVALID,  # set 365: lowe's files' share
     *RISK_INVALID,  # set 369: a context's share used
+    *TIME_SHARE_INVALID,  # set 377: a token share
+    *SCORE_FACTOR_INVALID,  # set 379: a budget's share
     *JUDGE_INVALID,  # set 339: a compaction's threshold
     *SMOOTHING_INVALID,  # set 312: the same share beside a context
     *OPTION_SHARE_INVALID,  # set 301: lumberjack-py's options
