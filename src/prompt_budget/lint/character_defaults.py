@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import ast
 import re
+from typing import TYPE_CHECKING
 
+from prompt_budget.lint.comments import names_characters, trailing_comment
 from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.param_docstrings import arg_entry
+from prompt_budget.lint.rule import defaults
 from prompt_budget.lint.walks import walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
 
 
 def _in_characters(fn: ast.FunctionDef | ast.AsyncFunctionDef, arg: str) -> bool:
@@ -52,3 +58,20 @@ def fallen_back(node: ast.expr) -> ast.expr:
     ):
         return node.values[0]
     return node
+
+
+def defaults_characters(rule: LintRule, node: ast.BinOp) -> bool:
+    """The product ``node`` (being visited) is the default of a parameter whose line's comment names
+    characters, or which is named or documented as characters, or whose every read in its function cuts a
+    string (set 377: enablement-agent's ``chunk_size: int = EMBEDDING.chunk_size_tokens * 4,  # approx
+    chars``)."""
+    ancestors = rule.ctx.ancestors
+    args = ancestors[-2] if len(ancestors) > 2 else None
+    fn = ancestors[-3] if len(ancestors) > 2 else None
+    if not isinstance(args, ast.arguments) or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    param = next((a for a, d in defaults(args) if d is node), None)
+    if param is None:
+        return False
+    line = rule.ctx.lines[node.lineno - 1] if node.lineno <= len(rule.ctx.lines) else ""
+    return names_characters(trailing_comment(line)) or _in_characters(fn, param.arg)

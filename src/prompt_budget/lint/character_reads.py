@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values as bound_values  # noqa: PLC0414
 from prompt_budget.lint.assignments import running_values
+from prompt_budget.lint.character_defaults import defaults_characters
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name
 from prompt_budget.lint.self_attributes import self_attribute
@@ -202,7 +203,10 @@ def _length_tally(fn: ast.AST, side: ast.expr, rule: LintRule) -> bool:
 def passed_as_characters(rule: LintRule, node: ast.expr) -> bool:
     """``node`` is handed, by position or keyword, to a top-level function of the module whose parameter
     counts characters (``counts_characters``): ``_trim_history(messages, cfg.context_window_budget * 4)``
-    with ``def _trim_history(messages, budget)`` comparing ``budget`` with a running total of lengths."""
+    with ``def _trim_history(messages, budget)`` comparing ``budget`` with a running total of lengths; or
+    it is the default of a parameter in characters (``character_defaults.defaults_characters``)."""
+    if isinstance(node, ast.BinOp) and defaults_characters(rule, node):
+        return True  # ``chunk_size: int = EMBEDDING.chunk_size_tokens * 4,  # approx chars`` (set 377)
     parent = rule.ctx.parent(node)
     call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else parent
     callee = _own_function(rule, call)

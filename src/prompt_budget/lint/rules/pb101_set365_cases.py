@@ -31,7 +31,9 @@ Set 377's and 379's: PB102, not a throughput (proxym's ``speed_tps: int = 80  # 
 ``names.EXCLUDED_WORDS``) nor a local of a function named for a price (agentop's ``threshold = 200_000`` in
 ``tiered_cost()``, ``priced_branches.only_prices``); PB105, not a share of a timeout (howler-agents-core's
 ``_RLLM_TIME_BUDGET_FRACTION = 0.65``) nor a factor scaling a score (agentworkbench's ``turn_score * token_factor``,
-``scaled_units.OTHER_UNITS``).
+``scaled_units.OTHER_UNITS``); PB104, a token size times the rate given as the default of a parameter its comment
+says is in characters (enablement-agent's ``chunk_size: int = EMBEDDING.chunk_size_tokens * 4,  # approx chars``,
+``character_defaults.defaults_characters``).
 """
 
 from __future__ import annotations
@@ -184,3 +186,11 @@ _SCORE_FACTOR = (
 )
 SCORE_FACTOR_VALID = (Valid(_SCORE_FACTOR.format(scaled="turn_score")),)  # a score's penalty
 SCORE_FACTOR_INVALID = (Invalid(_SCORE_FACTOR.format(scaled="max_tokens"), line=4),)
+
+_PARAM_CHARS = (
+    "from .config import EMBEDDING\n\n\n"
+    "def ingest(text, chunk_size: int = EMBEDDING.chunk_size_tokens * 4):  # approx {unit}\n"
+    "    return split(text, chunk_size)\n"
+)
+PARAM_CHARS_VALID = (Valid(_PARAM_CHARS.format(unit="lines")),)  # no characters said
+PARAM_CHARS_INVALID = (Invalid(_PARAM_CHARS.format(unit="chars"), line=4),)

@@ -61,6 +61,8 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
     HEADED_VALID,
     NEGATED_INVALID,
     NEGATED_VALID,
+    PARAM_CHARS_INVALID,
+    PARAM_CHARS_VALID,
 )
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
@@ -120,6 +122,7 @@ SET111_VALID = (
     *HEADED_VALID,  # set 365: a rate the head does not state
     *NEGATED_VALID,  # set 365: the last lines
     *DUMPED_PAYLOAD_VALID,  # set 375: items, base64
+    *PARAM_CHARS_VALID,  # set 377: lines said
     *WORD_ESTIMATE_VALID,  # set 307: a reading time
     *DOUBLED_VALID,  # set 307: aios-runtime's doubled total
     *PER_CHAR_VALID,  # set 303: no rate stated, another rate
@@ -181,6 +184,7 @@ SET111_INVALID = (
     *HEADED_INVALID,  # set 365: tai-aitutor's fallback
     *NEGATED_INVALID,  # set 365: the last tokens
     *DUMPED_PAYLOAD_INVALID,  # set 375: djobs' payload
+    *PARAM_CHARS_INVALID,  # set 377: enablement-agent's chunk
     *WORD_ESTIMATE_INVALID,  # set 307: roshni's estimate
     *DOUBLED_INVALID,  # set 307: a prompt's count doubled
     *PER_CHAR_INVALID,  # set 303: ai-council-orchestrator
