@@ -34,6 +34,10 @@ Set 377's and 379's: PB102, not a throughput (proxym's ``speed_tps: int = 80  # 
 ``scaled_units.OTHER_UNITS``); PB104, a token size times the rate given as the default of a parameter its comment
 says is in characters (enablement-agent's ``chunk_size: int = EMBEDDING.chunk_size_tokens * 4,  # approx chars``,
 ``character_defaults.defaults_characters``).
+
+Set 381's: PB106, a reserve taken off what is left of a budget, the remainder set to 0 once spent (repotrim's
+``remaining = packet_budget - estimate_tokens(rendered)`` ... ``_truncate_to_tokens(content, remaining - 40, ...)``
+... ``remaining = 0``, ``pb106_reserve_arithmetic``).
 """
 
 from __future__ import annotations
@@ -194,3 +198,17 @@ _PARAM_CHARS = (
 )
 PARAM_CHARS_VALID = (Valid(_PARAM_CHARS.format(unit="lines")),)  # no characters said
 PARAM_CHARS_INVALID = (Invalid(_PARAM_CHARS.format(unit="chars"), line=4),)
+
+_SPENT_REMAINDER = (
+    "def build(files, max_tokens, rendered):\n"
+    "    remaining = max_tokens - estimate_tokens(rendered)\n"
+    "    out = []\n"
+    "    for f in files:\n"
+    "        if remaining <= 40:\n"
+    "            break\n"
+    "        out.append(_truncate_to_tokens(f.content, remaining - 40, max_tokens))\n"
+    "        remaining = {reset}\n"
+    "    return out\n"
+)
+SPENT_REMAINDER_VALID = (Valid(_SPENT_REMAINDER.format(reset="len(files)")),)  # a count of files too
+SPENT_REMAINDER_INVALID = (Invalid(_SPENT_REMAINDER.format(reset="0"), line=7),)

@@ -532,6 +532,8 @@ class ReserveArithmetic(LintRule):
         values = [stmt.value for stmt in local_bindings(fn, left.id)]
         found = []
         for value in values:
+            if isinstance(value, ast.Constant) and value.value == 0:
+                continue  # ``remaining = 0``: the budget spent (set 381: repotrim's packet)
             if not (isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub)):
                 return None
             first = value.left

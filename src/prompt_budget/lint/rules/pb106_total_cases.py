@@ -23,6 +23,7 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     THINKING_ROOM_INVALID,
     THINKING_ROOM_VALID,
 )
+from prompt_budget.lint.rules.pb101_set365_cases import SPENT_REMAINDER_INVALID, SPENT_REMAINDER_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -68,6 +69,7 @@ _MIRROR = (
 TOTAL_VALID = (
     *BUDGET_LESS_VALID,  # set 347: pages
     *THINKING_ROOM_VALID,  # set 343: seconds
+    *SPENT_REMAINDER_VALID,  # set 381: a count beside
     Valid("def shift(prompt_tokens, rows):\n    offset = prompt_tokens + 100\n    return rows[offset:]\n"),
     # a class constant taken off a limit that is no limit record, or never taken off
     Valid(
@@ -101,6 +103,7 @@ TOTAL_VALID = (
 TOTAL_INVALID = (
     *BUDGET_LESS_INVALID,  # set 347: prashflow's context budget
     *THINKING_ROOM_INVALID,  # set 343: claritty-sdk's room after thinking
+    *SPENT_REMAINDER_INVALID,  # set 381: repotrim's marker room
     # set 71: a class constant clamped by the output limit and taken off the input limit (hotaru-code)
     Invalid(
         "class SessionCompaction:\n    COMPACTION_BUFFER = 20_000\n\n    @classmethod\n"
