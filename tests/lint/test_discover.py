@@ -101,3 +101,14 @@ def test_exclude_prunes_folders_as_before(repo: Path) -> None:
     )
     _write(repo, "src/other/mod.py")
     assert _linted(run_cli("lint", "src", "--no-cache", "--format", "json", cwd=repo)) == ["src/other/mod.py"]
+
+
+def test_a_package_named_build_is_source_not_build_output(repo: Path) -> None:
+    # lint skipped every folder named build: a package of the project so named (bot-brain's
+    # project_brain/build/, with its __init__.py) was never linted; build output has no __init__.py there
+    _write(repo, "src/app/build/__init__.py", "src/app/build/parser.py")
+    assert _linted(run_cli("lint", "src", "--no-cache", "--format", "json", cwd=repo)) == [
+        "src/app/agent.py",
+        "src/app/build/__init__.py",
+        "src/app/build/parser.py",
+    ]
