@@ -126,7 +126,6 @@ EXCLUDED_WORDS = frozenset(
         "nesting",  # ``MAX_CONTEXT_NESTING_DEPTH``: how deep a context's JSON nests (set 353: aport-agent-guardrails)
         "risk",  # ``risk_budget_used >= 0.75``: a change-risk score against its threshold (set 369: pebra)
         "speed",  # ``speed_tps: int = 80  # approx output tokens/sec``: a throughput (set 377: proxym)
-        "time",  # ``_RLLM_TIME_BUDGET_FRACTION = 0.65``: a share of a timeout (set 377: howler-agents-core)
         "access",
         "refresh",
         "auth",
@@ -380,6 +379,10 @@ def excluded(ws: tuple[str, ...]) -> bool:
     """Whether the words hold an excluded word (:data:`EXCLUDED_WORDS`) that no token phrase outweighs."""
     if speculative(ws) or decoding_state(ws):
         return True  # ``num_draft_tokens``, ``max_rollback_tokens``, ``pre_tokens``: decoding parameters
+    if "time" in ws and ws[ws.index("time") + 1 : ws.index("time") + 2] == ("budget",):
+        return (
+            True  # ``_RLLM_TIME_BUDGET_FRACTION = 0.65``: a share of a timeout (set 377: howler-agents-core)
+        )
     if len(ws) > 1 and ws[-1] == "s":
         return True  # ``TOKEN_MARGIN_S = 60``: seconds before a login token expires (set 153; ``ms`` is excluded)
     # ``max_tokens_per_gpu``: the devices a budget is divided over, not what it measures (GPU memory)

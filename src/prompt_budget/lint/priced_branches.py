@@ -68,9 +68,12 @@ def only_prices(rule: LintRule, name: str) -> bool:
     its text speaks of a price. In a function, a local of one named for a price is its tier's boundary
     (``threshold = 200_000`` in ``tiered_cost()``, set 377: agentop's LiteLLM pricing)."""
     tree = rule.ctx.tree
-    if rule.ctx.scopes:
+    if (
+        rule.ctx.scopes
+    ):  # not ``token_limit`` in ``check_cost_limits()``, nor a local in ``update_tier_limits()``
         fn = rule.ctx.function()
-        return fn is not None and bool(set(words(fn.name)) & PRICE_WORDS)
+        priced = fn is not None and bool(set(words(fn.name)) & (PRICE_WORDS - _TIERS - {"rate", "rates"}))
+        return priced and not rule.names.says_tokens(name)
     if tree is None:
         return False
     kept = _spoken[0] if _spoken and _spoken[0][0] is tree else None

@@ -171,6 +171,9 @@ _TIME_SHARE = (
 )
 TIME_SHARE_VALID = (Valid(_TIME_SHARE.format(unit="TIME")),)  # a share of a timeout
 TIME_SHARE_INVALID = (Invalid(_TIME_SHARE.format(unit="TOKEN"), line=1),)
+# a chunk size of a scheduler predicting execution time: tokens, whatever "time" says (vidur)
+_TIMED_CHUNK = "EXECUTION_TIME_PREDICTION_MAX_CHUNK_SIZE = 4096\n\n\ndef chunk(remaining_tokens):\n    return min(remaining_tokens, EXECUTION_TIME_PREDICTION_MAX_CHUNK_SIZE)\n"
+TIMED_CHUNK_INVALID = (Invalid(_TIMED_CHUNK, line=1),)
 
 _PRICE_TIER = (
     "def {fn}(total_tokens, base, tiered):\n"
@@ -179,7 +182,11 @@ _PRICE_TIER = (
     "    return below * base + max(0, total_tokens - threshold) * tiered\n"
 )
 PRICE_TIER_VALID = (Valid(_PRICE_TIER.format(fn="tiered_cost")),)  # a price's tier
-PRICE_TIER_INVALID = (Invalid(_PRICE_TIER.format(fn="trimmed_count"), line=2),)
+PRICE_TIER_INVALID = (
+    Invalid(_PRICE_TIER.format(fn="trimmed_count"), line=2),
+    # a limit said in tokens, in a function checking cost limits: a budget (ai-software-factory)
+    Invalid(_PRICE_TIER.format(fn="check_cost_limits").replace("threshold", "token_limit"), line=2),
+)
 
 _SCORE_FACTOR = (
     "def efficiency(turn_score, max_tokens, total_tokens):\n"

@@ -97,6 +97,7 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
     SPEED_TPS_VALID,
     SWEEP_INVALID,
     SWEEP_VALID,
+    TIMED_CHUNK_INVALID,
     WORD_COMMENT_INVALID,
     WORD_COMMENT_VALID,
 )
@@ -330,6 +331,7 @@ SET117_INVALID = (
     *OUTPUT_BESIDE_FIELD_INVALID,  # set 373: insightsmith's cap
     *SPEED_TPS_INVALID,  # set 377: an output cap
     *PRICE_TIER_INVALID,  # set 377: a cut's cap
+    *TIMED_CHUNK_INVALID,  # set 377: vidur's chunk
     *PICKED_INVALID,  # set 343: taosmd's budgets picked
     *WEIGHTED_INVALID,  # set 343: taosmd's weighted base
     *PACKED_INVALID,  # set 311: tokens packed
