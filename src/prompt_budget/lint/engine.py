@@ -405,11 +405,8 @@ def _walk_folder(folder: Path, options: LintOptions) -> Iterator[Path]:
         return folder / path[len(real_prefix) :] if path.startswith(real_prefix) else Path(path)
 
     def prune(path: str) -> bool:
-        # a ``build`` folder that is a package of the project (``project_brain/build/__init__.py``, set 385:
-        # bot-brain) is source, not build output
-        built = os.path.basename(path) in _BUILD_DIRS and not os.path.isfile(
-            os.path.join(path, "__init__.py")
-        )
+        # a ``build`` folder holding an ``__init__.py`` is a package of the project (set 385: bot-brain)
+        built = os.path.basename(path) in _BUILD_DIRS and not os.path.isfile(f"{path}{os.sep}__init__.py")
         return built or (bool(options.exclude) and options.is_excluded(options.relative(named(path))))
 
     for path in iter_paths(folder, suffixes=frozenset({".py", ".pyi"}), prune=prune):
