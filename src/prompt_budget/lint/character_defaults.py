@@ -62,9 +62,8 @@ def fallen_back(node: ast.expr) -> ast.expr:
 
 def defaults_characters(rule: LintRule, node: ast.BinOp) -> bool:
     """The product ``node`` (being visited) is the default of a parameter whose line's comment names
-    characters, or which is named or documented as characters, or whose every read in its function cuts a
-    string (set 377: enablement-agent's ``chunk_size: int = EMBEDDING.chunk_size_tokens * 4,  # approx
-    chars``)."""
+    characters, or which is named or documented as characters (set 377: enablement-agent's ``chunk_size: int =
+    EMBEDDING.chunk_size_tokens * 4,  # approx chars``)."""
     ancestors = rule.ctx.ancestors
     args = ancestors[-2] if len(ancestors) > 2 else None
     fn = ancestors[-3] if len(ancestors) > 2 else None

@@ -118,9 +118,8 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         }
         called = records & {callee for callee, _, _ in self._outside}  # the module's records it calls itself
         in_tables = _table_rows(self._module, called) if called else set()
-        in_tests = is_test_module(
-            rule.ctx.path
-        )  # a test's numbers are its scenario: no method matched by name
+        # a test's numbers are its scenario: no method matched by name there
+        in_tests = is_test_module(rule.ctx.path)
         imported: dict[str, str] = {}
         modules: dict[str, str] = {}  # a name bound to a module: its level and path
         for stmt in body:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 from prompt_budget.lint.amount_words import (
     COUNT_WORDS,
@@ -292,6 +293,7 @@ SCORE_WORDS = frozenset(
     }
 )
 CHAR_WORDS = frozenset({"char", "chars", "character", "characters"})
+BYTE_WORDS = frozenset({"byte", "bytes"})
 #: Units a budget-like name without the word "tokens" may count instead (``context_lines``,
 #: ``CONTEXT_MESSAGES``): evidence that the number is not an amount of tokens.
 UNIT_WORDS = frozenset(
@@ -379,7 +381,7 @@ def excluded(ws: tuple[str, ...]) -> bool:
     """Whether the words hold an excluded word (:data:`EXCLUDED_WORDS`) that no token phrase outweighs."""
     if speculative(ws) or decoding_state(ws):
         return True  # ``num_draft_tokens``, ``max_rollback_tokens``, ``pre_tokens``: decoding parameters
-    if "time" in ws and ws[ws.index("time") + 1 : ws.index("time") + 2] == ("budget",):
+    if ("time", "budget") in pairwise(ws):
         return (
             True  # ``_RLLM_TIME_BUDGET_FRACTION = 0.65``: a share of a timeout (set 377: howler-agents-core)
         )

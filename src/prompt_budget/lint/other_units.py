@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.forms import character_sizes
-from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, UNIT_WORDS, words
+from prompt_budget.lint.names import BYTE_WORDS, CHAR_WORDS, TOKENS_WORD, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name
-from prompt_budget.lint.walks import statements
+from prompt_budget.lint.walks import statements, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -179,23 +179,20 @@ def described_in_other_unit(stmt: ast.Assign | ast.AnnAssign, name: str) -> bool
 def chosen_by_other_unit(rule: LintRule, choice: ast.IfExp) -> bool:
     """``budget = max(180, int(max_chars)) if max_chars is not None else 3000`` (set 365: true-memory-fragments):
     the condition and the other branch read only names that say another unit (characters, bytes, lines,
-    messages...) and no tokens, so the literal
-    branch is a number of that unit (characters here), whatever the target is named."""
+    messages...) and no tokens, so the literal branch is a number of that unit (characters here), whatever the
+    target is named."""
     names = [
         attr_name(n)
         for part in (choice.test, choice.body, choice.orelse)
         if not isinstance(part, ast.Constant)
-        for n in ast.walk(part)
+        for n in walk(part)
         if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load)
     ]
     said = [n for n in names if n and n not in _SILENT]
     return bool(said) and all(
-        set(words(n)) & (CHAR_WORDS | UNIT_WORDS | _BYTE_WORDS) and not rule.names.mentions_tokens(n)
+        set(words(n)) & (CHAR_WORDS | UNIT_WORDS | BYTE_WORDS) and not rule.names.mentions_tokens(n)
         for n in said
     )  # not ``2048 if speed_mode else 8192``: a mode, no unit
-
-
-_BYTE_WORDS = frozenset({"byte", "bytes"})
 
 
 #: Builtins a branch calls around the unit's name and the owners of attributes, saying no unit themselves.

@@ -161,7 +161,7 @@ def quotient_meets_tokens(rule: LintRule, node: ast.expr, threshold: bool = Fals
         _summed(rule, outer, holder)
         or _given_to_sum(rule, outer, holder, parents)
         or (threshold and _against_threshold(rule, outer, holder))
-        or _rounded_against(rule, node)
+        or _rounded_against(rule, outer, holder)
     )
 
 
@@ -200,18 +200,14 @@ def unnamed_quotient(rule: LintRule, amount: ast.expr, node: ast.expr, factor: f
     return _stated_lengths(rule, amount, factor)
 
 
-def _rounded_against(rule: LintRule, node: ast.expr) -> bool:
-    """The quotient ``node`` (being visited), rounded up or not, is ordered against a local bound only to a
-    clamp of a token amount (``clamped_amounts``): ``math.ceil(len(encoded) / 4) > budget`` with ``budget =
-    max(64, min(int(token_budget), 4000))`` (set 375: djobs' memory payload)."""
-    parents = {child: parent for parent, child in pairwise(rule.ctx.ancestors)}
-    child, parent = node, parents.get(node)
-    while isinstance(parent, ast.Call) and callee_name(parent) in {"ceil", "int", "round"}:
-        child, parent = parent, parents.get(parent)
-    if not (isinstance(parent, ast.Compare) and all(isinstance(op, _ORDER) for op in parent.ops)):
+def _rounded_against(rule: LintRule, outer: ast.AST, holder: ast.AST | None) -> bool:
+    """The quotient being visited, rounded (``outer``, from ``_outer``), is ordered in ``holder`` against a local
+    bound only to a clamp of a token amount (``clamped_amounts``): ``math.ceil(len(encoded) / 4) > budget`` with
+    ``budget = max(64, min(int(token_budget), 4000))`` (set 375: djobs' memory payload)."""
+    if not (isinstance(holder, ast.Compare) and all(isinstance(op, _ORDER) for op in holder.ops)):
         return False
     return any(
-        side is not child and clamped_amount(rule, side) for side in (parent.left, *parent.comparators)
+        side is not outer and clamped_amount(rule, side) for side in (holder.left, *holder.comparators)
     )
 
 

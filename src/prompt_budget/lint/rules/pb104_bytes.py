@@ -19,7 +19,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
-from prompt_budget.lint.names import BASE64_WORDS, words
+from prompt_budget.lint.names import BASE64_WORDS, BYTE_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, number
 from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens
 from prompt_budget.lint.walks import walk
@@ -28,9 +28,8 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 #: Words of a size in bytes (``total_bytes``, ``byte_len``, ``num_bytes``).
-_BYTE_WORDS = frozenset({"byte", "bytes"})
 #: Words of binary data, whose bytes are no text's: base64, audio, images, video.
-_BINARY_WORDS = (BASE64_WORDS - _BYTE_WORDS) | frozenset(
+_BINARY_WORDS = (BASE64_WORDS - BYTE_WORDS) | frozenset(
     {"image", "images", "img", "png", "jpeg", "jpg", "pixel", "pixels", "video", "wav", "mp3"}
 )
 
@@ -51,7 +50,7 @@ def byte_amount(node: ast.expr) -> bool:
     # a helper named for bytes counts them too (``utf8_bytes(text)``, set 112: airprompter-agent-core)
     name = attr_name(node) or (callee_name(node) if isinstance(node, ast.Call) else None)
     ws = set(words(name or ""))
-    return bool(ws & _BYTE_WORDS) and "per" not in ws
+    return bool(ws & BYTE_WORDS) and "per" not in ws
 
 
 def _bound_to_bytes(fn: ast.AST, name: str) -> list[ast.expr]:
@@ -97,7 +96,7 @@ def of_text(rule: LintRule, name: str, node: ast.AST) -> bool:
     "utf-8")) + 2) // 3``, "one token per three UTF-8 bytes"), or a name saying its bytes are UTF-8's (set 314:
     subagent-harness-mcp's ``utf8_bytes``)."""
     ws = words(name)
-    if set(ws) & BASE64_WORDS <= _BYTE_WORDS and (
+    if set(ws) & BASE64_WORDS <= BYTE_WORDS and (
         "utf" in ws or any(type(n) is ast.Call and _encodes_text(rule, n) for n in walk(node))
     ):
         return True
