@@ -21,6 +21,7 @@ from prompt_budget.lint.byte_sizes import sized_in_bytes
 from prompt_budget.lint.char_allowances import TEXT_WORDS
 from prompt_budget.lint.character_reads import reads_of
 from prompt_budget.lint.class_constants import class_constant_read
+from prompt_budget.lint.count_sentinels import stand_in_count
 from prompt_budget.lint.field_docstrings import annotated_call, docstring_says_tokens, said_in_characters
 from prompt_budget.lint.field_entries import field_entry_in_tokens
 from prompt_budget.lint.flow import default_of, fallback_window, field_const
@@ -386,7 +387,7 @@ def judge_assignment(
             return
         report_binding(rule, literal, name, value, f"{where}, {what}", name.isupper())
         held.hold(held.media, rule, name, before)
-    elif names.is_budget_setting(name):
+    elif names.is_budget_setting(name) and not stand_in_count(rule, name):  # not ``except: tokens = 9999``
         # ``SQUARE_TOKENS = 170``: tokens, but a limit or a cost? The uses decide (leave_Module).
         before = len(reports)
         report_binding(rule, literal, name, value, where, name.isupper())

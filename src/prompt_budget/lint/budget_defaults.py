@@ -25,8 +25,10 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.char_getters import returns_characters
 from prompt_budget.lint.endpoint_params import endpoint_default
 from prompt_budget.lint.flow import default_of, is_test_module
+from prompt_budget.lint.forecast_contexts import forecast_context
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.forwarded import record_take
 from prompt_budget.lint.item_shares import sequence_without_tokens
@@ -186,7 +188,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         if (named or estimate or fallback or window) and not names.implausible(
             fn_name if fallback else name, value
         ):
-            if parameter_cuts_characters(rule, node, name):
+            if parameter_cuts_characters(rule, node, name) or forecast_context(rule, name):
                 # ``len(task) >= planner_auto_token_threshold``, its every read: characters, and no
                 # candidate either, which a read of the same name in another function (``dict(
                 # planner_auto_token_threshold=...)``) would decide (set 67: fabri)
@@ -289,6 +291,8 @@ def judge_return(rule: LintRule, node: ast.Return, held: Deferred) -> None:
     if value is None or node.value is None or fn is None:
         return
     if rule.names.is_budget(fn.name):
+        if returns_characters(rule, fn):
+            return  # ``budget_chars=budget_chars or _default_context_budget()`` (set 389)
         key = fn.name.removeprefix("_").removeprefix("get_")
         message = f"{fn.name}() returns a hard-coded token budget ({value}); read it from config"
         rule.report_literal(node.value, message, value, key, scoped=False)

@@ -18,6 +18,7 @@ from prompt_budget.lint.branch_values import Held, branch_local_budgets
 from prompt_budget.lint.character_reads import compared_with_length
 from prompt_budget.lint.chunk_units import divides_tokens
 from prompt_budget.lint.compared_params import record_compared_params
+from prompt_budget.lint.count_sentinels import stand_in_count
 from prompt_budget.lint.flow import (
     BIND_FACT,
     USE_FACT,
@@ -264,6 +265,7 @@ class Deferred:
             or name.lower() in rule.names.ignore_names
             or measured_otherwise(rule, param)
             or _counts_sequences(name)
+            or stand_in_count(rule, name)  # ``except: tokens = 9999`` (set 393)
         ):
             self.bindings.rebound(name)
             return

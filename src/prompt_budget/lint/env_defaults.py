@@ -19,6 +19,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.char_getters import returns_characters
 from prompt_budget.lint.env_rows import is_variable_name
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
@@ -61,11 +62,23 @@ def _helper_read(rule: LintRule, call: ast.Call) -> bool:
     reading it (set 321: groundhog-mcp's ``_int(name, default)`` returning ``os.environ.get(name)`` parsed),
     given a variable's name as one is written (a settings object's ``settings.get_env("max_tokens", 4096)`` is
     ``settings_reads``')."""
+    own = _own_callee(call)
     return (
-        isinstance(call.func, ast.Name)
-        and (bool(set(words(call.func.id)) & _HELPER_WORDS) or call.func.id in _environment_readers(rule))
+        own is not None
+        and (bool(set(words(own)) & _HELPER_WORDS) or own in _environment_readers(rule))
         and is_variable_name(call.args[0])
     )
+
+
+def _own_callee(call: ast.Call) -> str | None:
+    """The name of a function of the module's (``_env_int(...)``) or a method called on ``self`` or ``cls``
+    (``self._env_int(...)``, set 393: skillmind), else None."""
+    if type(call.func) is ast.Name:
+        return call.func.id
+    func = call.func
+    if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id in {"self", "cls"}:
+        return func.attr
+    return None
 
 
 #: The module last asked about and the names of its functions reading the environment.
@@ -160,10 +173,11 @@ def environment_read(rule: LintRule, call: ast.Call) -> bool:
     if is_env_read(call):
         env_default(rule, call)
         return True
+    own = _own_callee(call)
     if (
-        type(call.func) is ast.Name
+        own is not None
         and len(call.args) == 2
-        and ("env" in call.func.id.lower() or call.func.id in _environment_readers(rule))
+        and ("env" in own.lower() or own in _environment_readers(rule))
     ):
         env_default(rule, call)
     return False
@@ -188,10 +202,21 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
     given = _destination(rule, call) if named is None else None
     if given is not None and _given_budget(rule, name, given) and value >= _least(rule, given):
         named = given  # ``"num_predict": int(os.getenv("IOA_OLLAMA_NUM_PREDICT", "16"))``
-    if named is None:
+    if named is None or _returned_as_characters(rule):
         return
     message = (
         f"token budget {variable}={value} as the default of an environment variable, the budget in force "
         "wherever it is unset; move it to config and keep the variable as an override"
     )
     rule.report(default, message, value=value, key_parts=(named, rule.ctx.module_name))
+
+
+def _returned_as_characters(rule: LintRule) -> bool:
+    """The read is what a getter returns whose every call gives it a slot in characters
+    (``char_getters``; set 389: sozograph's ``SOZOGRAPH_DEFAULT_CONTEXT_BUDGET``)."""
+    fn = rule.ctx.function()
+    return (
+        fn is not None
+        and any(isinstance(a, ast.Return) for a in rule.ctx.ancestors)
+        and returns_characters(rule, fn)
+    )

@@ -75,7 +75,7 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
                 break
             # ``usage_pct = (used / budget.total_budget) * 100`` ... ``if usage_pct >= 87`` (set 251: oclawma)
             pct = number(literal) if value is None and type(div) is ast.Name else None
-            if pct is not None and 1 < pct <= 100 and (share := _local_percent(rule, div)):
+            if pct is not None and 1 < pct < 100 and (share := _local_percent(rule, div)):  # 100: the budget
                 found.append((literal, pct, share))
                 break
             # ``agent.context_pct = min(1.0, tokens / window)`` ... ``agent.context_pct >= 0.92`` (set 97)

@@ -281,24 +281,44 @@ def _counts_tokens(rule: LintRule, name: str) -> bool:
 _MARGIN_CEILING = 2.0
 
 
-def margin_on_budget(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str] | None:
+def margin_on_budget(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
     """``int(1.05 * (n_predict + prompt_len))``: (the literal, its value, the budget) of a margin, a
     float above 1 and at most 2, scaling a sum of which a token budget is a term (set 24: llama.cpp's
-    server-bench sizes each slot's context so). Only a sum: a budget times a float alone may convert
-    tokens to another unit (words, characters), PB104's."""
+    server-bench sizes each slot's context so), or a budget alone whose product is ordered against a count
+    of tokens (``actual_tokens > TOKEN_BUDGET * 1.05``, set 395: repoview's tolerance over its budget).
+    Else a budget times a float may convert tokens to another unit (words, characters), PB104's. (The
+    literal, its value, the budget, what the margin is.)"""
     if not isinstance(node.op, ast.Mult):
         return None
     for literal, other in ((node.left, node.right), (node.right, node.left)):
         value = margin_value(literal)
         if value is None:
             continue
+        if (budget := rule.budget_expr(other)) is not None and _ordered_with_tokens(rule, node):
+            return (
+                literal,
+                value,
+                budget,
+                f"tolerance {value} over `{budget}`, ordered against a count of tokens",
+            )
         if not isinstance(other, ast.BinOp) or not isinstance(other.op, ast.Add):
             continue
         terms = (other.left, other.right)
         budget = next((b for t in terms if (b := rule.budget_expr(t)) is not None), None)
         if budget is not None:
-            return literal, value, budget
+            return literal, value, budget, f"margin {value} on a sum of `{budget}`"
     return None
+
+
+def _ordered_with_tokens(rule: LintRule, product: ast.BinOp) -> bool:
+    """``product`` is one side of an ordering whose other side is a count of tokens: it is in tokens."""
+    compare = rule.ctx.parent(product)
+    if not (isinstance(compare, ast.Compare) and len(compare.ops) == 1):
+        return False
+    if not isinstance(compare.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
+        return False
+    other = compare.comparators[0] if compare.left is product else compare.left
+    return other is not product and rule.token_amount(other)
 
 
 def margin_value(node: ast.AST | None) -> float | None:

@@ -71,8 +71,23 @@ def labels_only(tree: ast.AST | None, compare: ast.Compare) -> bool:
         return False
     choice = up[compare]
     if isinstance(choice, ast.IfExp):
-        return isinstance(up.get(choice), ast.FormattedValue)
-    local = choice.body[0].targets[0].id  # type: ignore[attr-defined]  # a name: ``_tests_label``
+        while isinstance(
+            up.get(choice), ast.IfExp
+        ):  # ``"green" if pct < 75 else "yellow" if pct < 95 else ...``
+            choice = up[choice]
+        holder = up.get(choice)
+        if isinstance(holder, ast.FormattedValue):
+            return True
+        # ``color = "green" if pct < 75 else ...`` ... ``f"[{color}]..."`` (set 395: repoview's token bar)
+        if not (
+            isinstance(holder, ast.Assign)
+            and len(holder.targets) == 1
+            and type(holder.targets[0]) is ast.Name
+        ):
+            return False
+        local = holder.targets[0].id
+    else:
+        local = choice.body[0].targets[0].id  # type: ignore[attr-defined]  # a name: ``_tests_label``
     scope: ast.AST | None = up.get(choice)
     while scope is not None and not isinstance(scope, _FUNCTIONS):
         scope = up.get(scope)

@@ -39,6 +39,7 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.count_sentinels import unpacked
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import CHAR_WORDS, TOKEN_WORDS, words
 from prompt_budget.lint.reserve_sums import sum_terms
@@ -200,6 +201,8 @@ class _Estimate:
             return False
         if isinstance(node, ast.Call):
             callee = callee_name(node) or ""
+            if callee == "len" and self.counts_tokens and _split_words(node):
+                return True  # ``return len(text.split()) + 5`` in ``get_token_count`` (set 393: open-swarm)
             if callee in _WRAPPERS:
                 return any(self.counted(a) for a in node.args)
             if callee == "sum" and len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
@@ -353,6 +356,8 @@ class _Estimate:
         if type(node) is not ast.Name:
             return []
         values = [n.value for n in self.nodes if isinstance(n, ast.Assign) and _target(n) == node.id]
+        if values and unpacked(self.fn, node.id):
+            return []  # ``msg, tokens = counted[i]`` ... ``except: tokens = 9999``: a sentinel (set 393)
         if len(values) == 1 and (per := _per_item(values[0], self._constant)) is not None:
             return [per]  # ``overhead = len(self._messages) * 4`` (set 251: oclawma)
         if values:
@@ -396,6 +401,12 @@ def _per_item(node: ast.expr, constant: Callable[[ast.expr], ast.Constant | None
         if per is not None and (counted or (type(other) is ast.Name and _COUNT_WORDS & set(words(other.id)))):
             return per
     return None
+
+
+def _split_words(node: ast.Call) -> bool:
+    """``len(text.split())``: a count of words, the estimate of a function counting tokens."""
+    arg = node.args[0] if len(node.args) == 1 else None
+    return isinstance(arg, ast.Call) and callee_name(arg) == "split" and isinstance(arg.func, ast.Attribute)
 
 
 def _target(node: ast.AST) -> str | None:

@@ -49,6 +49,12 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     PROMPTED_INVALID,
     PROMPTED_VALID,
 )
+from prompt_budget.lint.rules.pb101_set389_cases import (
+    CHAR_GETTER_INVALID,
+    CHAR_GETTER_VALID,
+    ENV_METHOD_INVALID,
+    ENV_METHOD_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
     CODE_ENV_VALID,
@@ -104,6 +110,8 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *CHAR_GETTER_VALID,  # set 389: a getter in characters
+    *ENV_METHOD_VALID,  # set 393: a method reading settings
     *PROFILE_OVERLAP_VALID,  # set 345: no chunking
     *CLS_FALLBACK_VALID,  # set 343: a class of pages
     *PROMPTED_VALID,  # set 333: a port
@@ -165,6 +173,8 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *CHAR_GETTER_INVALID,  # set 389: sozograph's getter in tokens
+    *ENV_METHOD_INVALID,  # set 393: skillmind's env method
     *PROFILE_OVERLAP_INVALID,  # set 345: pdfmux's profiles
     *CLS_FALLBACK_INVALID,  # set 343: ctxeng's fallback
     *PROMPTED_INVALID,  # set 333: arachna's init

@@ -101,6 +101,13 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
     WORD_COMMENT_INVALID,
     WORD_COMMENT_VALID,
 )
+from prompt_budget.lint.rules.pb101_set389_cases import (
+    FORECAST_DEMO_INVALID,
+    FORECAST_DEMO_VALID,
+    SCALE_INVALID,
+    SCALE_VALID,
+    SENTINEL_VALID,
+)
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -203,6 +210,9 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *FORECAST_DEMO_VALID,  # set 389: a forecaster's history
+    *SCALE_VALID,  # set 395: a unit of scale
+    *SENTINEL_VALID,  # set 393: open-swarm's sentinel
     *THROUGHPUT_VALID,  # set 353: quantcost's throughput
     *CHUNK_OVERLAP_VALID,  # set 355: an overlap in lines
     *FIELD_UNIT_VALID,  # set 349: sentences
@@ -315,6 +325,8 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *FORECAST_DEMO_INVALID,  # set 389: a prompt's context
+    *SCALE_INVALID,  # set 395: a limit
     *THROUGHPUT_INVALID,  # set 353: prompt tokens
     *CHUNK_OVERLAP_INVALID,  # set 355: docforge-rag's chunking
     *FIELD_UNIT_INVALID,  # set 349: spt-neo-rag-client's summaries

@@ -36,7 +36,7 @@ from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_handed_rates import fallback_rate, handed_rate
 from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate
 from prompt_budget.lint.rules.pb104_lengths import aligned, estimate_above, share_of_conversion, words_divided
-from prompt_budget.lint.rules.pb104_local_factors import factor_name, head_rate, local_factor
+from prompt_budget.lint.rules.pb104_local_factors import factor_name, head_rate, local_factor, words_times
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
     abbreviated_chars,
@@ -523,11 +523,9 @@ class CharsPerToken(LintRule):
             elif kind is None and isinstance(factor, float) and 0.15 <= factor <= 0.4:
                 if bytes_to_tokens(self, left, node):
                     self._report(node, right, factor, "tokens_per_char")  # ``byte_len * 0.25``
-            elif (
-                kind == "words"
-                and 1 < factor <= 2
-                and (self._words_to_tokens(factor) or compared_with_tokens(self, node))
-            ) or (kind is None and scaled_into_tokens(self, node, factor)):
+            elif (kind == "words" and words_times(self, node, factor, self._words_to_tokens)) or (
+                kind is None and scaled_into_tokens(self, node, factor)
+            ):
                 self._report(node, right, factor, "tokens_per_word")
             elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
                 # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character

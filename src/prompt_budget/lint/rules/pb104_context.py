@@ -288,7 +288,7 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
         or (isinstance(holder, ast.BoolOp) and isinstance(holder.op, ast.Or) and holder.values[-1] is outer)
     ):  # clamped, or a fallback: ``"num_ctx": num_ctx or max(8192, math.ceil(chars / 3) + 2048)`` (set 211)
         outer, holder = holder, parents.get(holder)
-    if isinstance(holder, ast.Dict) and rule.names.is_budget(value_key(holder, outer) or ""):
+    if isinstance(holder, ast.Dict) and rule.names.is_token_amount(value_key(holder, outer) or ""):
         return True
     fn_name = rule.ctx.function_name()
     if isinstance(holder, ast.Return) and (

@@ -21,11 +21,14 @@ or is compared with characters (``_char_result``), where it is written.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.comments import trailing_comment
+from prompt_budget.lint.forms import compared_with_tokens
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import number
+from prompt_budget.lint.rules.pb104_context import result_is_tokens
 from prompt_budget.lint.rules.pb104_rates import LOCAL_RATE_WORDS, local_rate
 from prompt_budget.lint.stated_rates import states_rate
 from prompt_budget.lint.subtracted_defaults import token_amount_name
@@ -108,3 +111,12 @@ def head_rate(rule: LintRule, node: ast.BinOp, factor: float) -> bool:
         if isinstance(anc, _HEADS) and anc.lineno <= len(lines):
             heads.append(trailing_comment(lines[anc.lineno - 1]) or "")
     return states_rate(heads, factor)
+
+
+def words_times(rule: LintRule, node: ast.BinOp, factor: float, to_tokens: Callable[[float], bool]) -> bool:
+    """Words times ``factor`` into tokens: 1-2 (``words * 1.3``) where ``to_tokens`` says the rate turns
+    words into tokens or the product is compared with tokens; under 1 where the product is itself a count
+    of tokens (``return round(len(text.split()) * 0.75)`` in ``token_count``, set 393: teaval)."""
+    if 1 < factor <= 2:
+        return to_tokens(factor) or compared_with_tokens(rule, node)
+    return 0.5 <= factor < 1 and result_is_tokens(rule, node)

@@ -64,6 +64,12 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
     PARAM_CHARS_INVALID,
     PARAM_CHARS_VALID,
 )
+from prompt_budget.lint.rules.pb101_set389_cases import (
+    TOKENS_KEY_INVALID,
+    TOKENS_KEY_VALID,
+    WORDS_TIMES_INVALID,
+    WORDS_TIMES_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -112,6 +118,8 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *TOKENS_KEY_VALID,  # set 391: a half
+    *WORDS_TIMES_VALID,  # set 393: minutes
     *LEN_COMMENT_VALID,  # set 349: another rate
     *RETURNED_RATE_VALID,  # set 345: pages
     *DOCUMENTED_VALID,  # set 333+: a dividend not named
@@ -174,6 +182,8 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *TOKENS_KEY_INVALID,  # set 391: leo-mcp's tokens entry
+    *WORDS_TIMES_INVALID,  # set 393: teaval's token count
     *LEN_COMMENT_INVALID,  # set 349: agentspend-sdk's judge
     *RETURNED_RATE_INVALID,  # set 345: cadre-ai's project text
     *DOCUMENTED_INVALID,  # set 333+: sessionmail's totals

@@ -473,8 +473,8 @@ class BudgetRatio(DivisorTables):
         if not isinstance(node.op, ast.Mult):
             return
         if (margin := margin_on_budget(self, node)) is not None:
-            scaled, by, of = margin
-            self._report(scaled, by, f"{of} margin", f"margin {by} on a sum of `{of}`")
+            scaled, by, of, how = margin
+            self._report(scaled, by, f"{of} margin", how)
             return
         for operand, other in ((node.left, node.right), (node.right, node.left)):
             literal, value = fraction_operand(operand)  # ``0.75``, ``3 / 4``, ``cfg.get("share", 0.75)``

@@ -70,6 +70,12 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
     TIME_SHARE_INVALID,
     TIME_SHARE_VALID,
 )
+from prompt_budget.lint.rules.pb101_set389_cases import (
+    GAUGE_INVALID,
+    GAUGE_VALID,
+    TOLERANCE_INVALID,
+    TOLERANCE_VALID,
+)
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -186,6 +192,8 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *TOLERANCE_VALID,  # set 395: seconds
+    *GAUGE_VALID,  # set 395: a colour shown
     *PERCENT_NAMED_VALID,  # set 353: a battery's charge
     *RETRIEVAL_VALID,  # set 347: memor-cli's score floor
     *ROWS_KEPT_VALID,  # set 345: pdfmux's rows
@@ -300,6 +308,8 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *TOLERANCE_INVALID,  # set 395: repoview's tolerance
+    *GAUGE_INVALID,  # set 395: a colour acted on
     *PERCENT_NAMED_INVALID,  # set 353: pengy's compaction percent
     *RETRIEVAL_INVALID,  # set 347: a compaction's threshold
     *ROWS_KEPT_INVALID,  # set 345: tokens kept

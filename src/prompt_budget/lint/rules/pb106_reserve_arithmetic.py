@@ -15,6 +15,7 @@ from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.estimate_headroom import estimate_keyword
 from prompt_budget.lint.excess_margins import local_excess_margin
 from prompt_budget.lint.fallbacks import fallback_literals, keyed_fallbacks, local_bindings, read_key
+from prompt_budget.lint.forecast_contexts import forecast_context
 from prompt_budget.lint.getter_windows import GetterWindows
 from prompt_budget.lint.margin_args import MarginArgs, margin_reserves
 from prompt_budget.lint.mirrored_reserves import reserve_bound
@@ -315,8 +316,10 @@ class ReserveArithmetic(LintRule):
         window = self.budget_literal(left) if budget is None else None
         if budget is None and window is not None and window >= 512 and self._takes_tokens(node):
             budget = f"the window {window}"  # ``128000 - screenshot_tokens - prompt_tokens - 1000``
-        if budget is not None and not cuts_text(self, [*self.ctx.ancestors, node.left], node.left):
-            self._report(literal, budget, value)  # not ``text[: size - 20] + "..."``: characters
+        # not ``text[: size - 20] + "..."`` (characters), nor a forecaster's steps (set 389)
+        kept = budget is not None and not forecast_context(self, attr_name(left) or "")
+        if kept and budget and not cuts_text(self, [*self.ctx.ancestors, node.left], node.left):
+            self._report(literal, budget, value)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         """``_PROMPT_OVERHEAD_TOKENS = 1_500``, a parameter's default a function takes off a budget (set 22:

@@ -24,6 +24,14 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     THINKING_ROOM_VALID,
 )
 from prompt_budget.lint.rules.pb101_set365_cases import SPENT_REMAINDER_INVALID, SPENT_REMAINDER_VALID
+from prompt_budget.lint.rules.pb101_set389_cases import (
+    FORECAST_RESERVE_INVALID,
+    FORECAST_RESERVE_VALID,
+    SENTINEL_INVALID,
+    SENTINEL_VALID,
+    WORDS_PLUS_INVALID,
+    WORDS_PLUS_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -67,6 +75,9 @@ _MIRROR = (
 )
 
 TOTAL_VALID = (
+    *FORECAST_RESERVE_VALID,  # set 389: a forecaster's steps
+    *SENTINEL_VALID,  # set 393: open-swarm's sentinel
+    *WORDS_PLUS_VALID,  # set 393: words
     *BUDGET_LESS_VALID,  # set 347: pages
     *THINKING_ROOM_VALID,  # set 343: seconds
     *SPENT_REMAINDER_VALID,  # set 381: a count beside
@@ -101,6 +112,9 @@ TOTAL_VALID = (
 )
 
 TOTAL_INVALID = (
+    *FORECAST_RESERVE_INVALID,  # set 389: a prompt's context
+    *SENTINEL_INVALID,  # set 393: a tally's start
+    *WORDS_PLUS_INVALID,  # set 393: open-swarm's word count
     *BUDGET_LESS_INVALID,  # set 347: prashflow's context budget
     *THINKING_ROOM_INVALID,  # set 343: claritty-sdk's room after thinking
     *SPENT_REMAINDER_INVALID,  # set 381: repotrim's marker room

@@ -1,0 +1,128 @@
+"""Cases from sets 389 onward (issue 19), read by the rules they name.
+
+Set 389's: PB101 and PB102, not a getter named for a context budget whose every call gives its value to a slot in
+characters (sozograph's ``_default_context_budget()`` returning ``int(os.getenv("..._CONTEXT_BUDGET", "6000"))``,
+called only as ``budget_chars=budget_chars or _default_context_budget()``, ``char_getters``); PB102 and PB106, not a
+time-series forecaster's history (forecast-agent-sdk's ``create_nonstationary_demo(cls, context_length=540,
+horizon=42)`` and ``time_steps - (context_length - 70)``, ``forecast_contexts``).
+
+Set 391's: PB104, a rate of 2 characters per token giving a dict's ``"tokens"`` entry (leo-mcp's ``return
+{"context": context, "tokens": len(context) // 2}``, ``pb104_context.result_is_tokens``).
+
+Set 393's: PB106 and PB102, not a sentinel standing in for a count that failed (open-swarm's ``msg, tokens =
+msg_tokens[i]`` ... ``except (IndexError, AssertionError): tokens = 9999``, ``count_sentinels``), but the overhead a
+word count adds in a function counting tokens (``return len(processed_text.split()) + 5`` in ``get_token_count``,
+``token_overheads``); PB101, the default of an environment read through a method of the class
+(skillmind's ``self._env_int("SKILLMIND_YT_MAX_TOKENS", 4096)``, ``env_defaults``); PB104, words times a rate under
+1 returned as a count of tokens (teaval's ``return round(len(total_text.split()) * 0.75)`` in ``token_count``).
+
+Set 395's: PB105, a tolerance over a budget, the product ordered against a count of tokens (repoview's ``if
+actual_tokens > TOKEN_BUDGET * 1.05``, ``shares.margin_on_budget``); not a hundred percent of the budget (``pct <
+100``: the budget itself, ``ratio_reads``) nor a colour chosen by a chain of conditional expressions bound to a local
+only formatted into a string (``color = "green" if pct < 75 else "yellow" if pct < 95 else "red"``,
+``style_thresholds.labels_only``); PB102, not a unit of scale dividing tokens (absolute-self-governance's
+``TOKEN_SCALE = 1000.0``, ``names.EXCLUDED_WORDS``).
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_CHAR_GETTER = (
+    "import os\n\n\n"
+    "def _default_context_budget() -> int:\n"
+    '    return int(os.getenv("APP_DEFAULT_CONTEXT_BUDGET", "6000"))\n\n\n'
+    "def export(text, {unit}=None):\n"
+    "    return render(text, {unit}={unit} or _default_context_budget())\n"
+)
+CHAR_GETTER_VALID = (Valid(_CHAR_GETTER.format(unit="budget_chars")),)
+CHAR_GETTER_INVALID = (Invalid(_CHAR_GETTER.format(unit="budget_tokens"), line=5),)
+
+_FORECAST = (
+    "import numpy as np\n\n\n"
+    "def create_demo(context_length: int = 540, horizon: int = 42):\n"
+    '    """A demand series to {verb}."""\n'
+    "    steps = np.arange(context_length + horizon)\n"
+    "    return np.sin(steps - (context_length - 70))\n"
+)
+FORECAST_DEMO_VALID = (Valid(_FORECAST.format(verb="forecast")),)
+FORECAST_DEMO_INVALID = (Invalid(_FORECAST.format(verb="put in the prompt"), line=4),)
+FORECAST_RESERVE_VALID = FORECAST_DEMO_VALID
+FORECAST_RESERVE_INVALID = (Invalid(_FORECAST.format(verb="put in the prompt"), line=7),)
+
+_TOKENS_KEY = "def compute(context):\n    return {{{key!r}: len(context) // 2, 'context': context}}\n"
+TOKENS_KEY_VALID = (Valid(_TOKENS_KEY.format(key="half")),)
+TOKENS_KEY_INVALID = (Invalid(_TOKENS_KEY.format(key="tokens"), line=2),)
+
+_SENTINEL = (
+    "def truncate(msg_tokens, budget):\n"
+    "    total_tokens = {start}\n"
+    "    for i in range(len(msg_tokens)):\n"
+    "        try:\n"
+    "            msg, tokens = msg_tokens[i]\n"
+    "        except IndexError:\n"
+    "            tokens = 9999\n"
+    "        if total_tokens + tokens > budget:\n"
+    "            break\n"
+    "        total_tokens += tokens\n"
+    "    return total_tokens\n"
+)
+SENTINEL_VALID = (Valid(_SENTINEL.format(start=0)),)
+SENTINEL_INVALID = (Invalid(_SENTINEL.format(start=3), line=2),)  # the tally's start, not the sentinel
+
+
+_WORDS_PLUS = "def {name}(text):\n    return len(text.split()) + 5\n"
+WORDS_PLUS_VALID = (Valid(_WORDS_PLUS.format(name="word_count")),)
+WORDS_PLUS_INVALID = (Invalid(_WORDS_PLUS.format(name="get_token_count"), line=2),)
+
+_ENV_METHOD = (
+    "import os\n\n\n"
+    "class Learner:\n"
+    "    def __init__(self):\n"
+    '        self.max_output_tokens = self.{reader}("APP_MAX_TOKENS", 4096)\n\n'
+    "    @staticmethod\n"
+    "    def {reader}(name, default):\n"
+    '        raw = os.environ.get(name, "").strip()\n'
+    "        return int(raw) if raw else default\n"
+)
+ENV_METHOD_VALID = (Valid(_ENV_METHOD.format(reader="_setting")),)
+ENV_METHOD_INVALID = (Invalid(_ENV_METHOD.format(reader="_env_int"), line=6),)
+
+_WORDS_TIMES = (
+    "class Run:\n"
+    "    @property\n"
+    "    def {name}(self):\n"
+    '        text = " ".join(self.steps)\n'
+    "        return round(len(text.split()) * 0.75)\n"
+)
+WORDS_TIMES_VALID = (Valid(_WORDS_TIMES.format(name="reading_minutes")),)
+WORDS_TIMES_INVALID = (Invalid(_WORDS_TIMES.format(name="token_count"), line=5),)
+
+_TOLERANCE = (
+    "TOKEN_BUDGET = 800_000\n\n\n"
+    "def check(actual_tokens, elapsed, warnings):\n"
+    "    if {left} > TOKEN_BUDGET * 1.05:\n"
+    '        warnings.append("over budget")\n'
+)
+TOLERANCE_VALID = (Valid(_TOLERANCE.format(left="elapsed")),)
+TOLERANCE_INVALID = (Invalid(_TOLERANCE.format(left="actual_tokens"), line=5),)
+
+_GAUGE = (
+    "TOKEN_BUDGET = 800_000\n\n\n"
+    "def show(result, console):\n"
+    "    pct = result.total_tokens / TOKEN_BUDGET * 100\n"
+    '    color = "green" if pct < 75 else "yellow" if pct < 95 else "red"\n'
+    "    {use}\n"
+    '    label = "fits" if pct < 75 else "tight" if pct < 100 else "over"\n'
+    '    console.print(f"{{label}}")\n'
+)
+GAUGE_VALID = (Valid(_GAUGE.format(use='console.print(f"[{color}]{pct:.0f}%[/{color}]")')),)
+GAUGE_INVALID = (Invalid(_GAUGE.format(use="if color == 'red': result.compact()"), line=6, count=2),)
+
+_SCALE = (
+    "{name} = 1000.0  # tokens are in the hundreds to thousands\n\n\n"
+    "def objective(quality, tokens):\n"
+    "    return quality - 0.1 * (tokens / {name})\n"
+)
+SCALE_VALID = (Valid(_SCALE.format(name="TOKEN_SCALE")),)
+SCALE_INVALID = (Invalid(_SCALE.format(name="TOKEN_LIMIT"), line=1),)
