@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Final
 
 from prompt_budget.lint.compared_lengths import counts_tokens, ordered_pairs
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
+from prompt_budget.lint.forecast_contexts import forecast_context
 from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.length_arguments import argument_cuts, cuts_when
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, config_key, words
@@ -446,6 +447,7 @@ class LengthFacts:
             and amount >= _SMALLEST
             and not no_limit_sentinel(name, amount)
             and not rope_origin(rule, name)  # ``original_seq_len: int = 4096`` beside ``rope_theta``
+            and not forecast_context(rule, name)  # ``max_context_length=8192`` of Chronos (set 399)
             and all(p[0] is not literal for p in self.pending)
         ):
             self.pending.append((literal, name, amount, form))

@@ -22,8 +22,8 @@ import ast
 import math
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.character_reads import every_read
-from prompt_budget.lint.names import CONTEXT_WORDS, TOKEN_WORDS, words
+from prompt_budget.lint.character_reads import compared_with_length, every_read
+from prompt_budget.lint.names import CHAR_WORDS, CONTEXT_WORDS, TOKEN_WORDS, words
 from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import walk
 
@@ -99,8 +99,39 @@ _LENGTH_KEYWORDS = frozenset({"max_length", "min_length"})
 def only_sizes_fields(rule: LintRule, target: ast.expr) -> bool:
     """``target`` is read, and every read is the ``max_length=`` (or ``min_length=``) of a validated
     field (``context: str = Field(..., max_length=MAX_CONTEXT_LENGTH)``, set 369: chainwake's note kept
-    for a waiting agent): the characters of a string or the items of a list, not tokens."""
-    return every_read(rule, target, _field_length)
+    for a waiting agent): the characters of a string or the items of a list, not tokens. Or every read
+    is a JSON schema's ``maxLength=``, ordered against a string's length or formatted into a message, one
+    of them saying characters (``f"must be at most {MAX_CONTEXT_TEXT_LENGTH} characters"``, set 399:
+    easy-cheese-schemas' validators)."""
+    if every_read(rule, target, _field_length):
+        return True
+    said: list[bool] = []
+
+    def sized(read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
+        parent = parents.get(read)
+        if isinstance(parent, ast.FormattedValue):
+            said.append(_followed_by_characters(parents.get(parent), parent))
+            return True
+        if isinstance(parent, ast.keyword) and parent.arg in _SCHEMA_KEYWORDS:
+            return True
+        return compared_with_length(parent, read, rule)
+
+    return every_read(rule, target, sized) and any(said)
+
+
+#: A JSON schema's keywords of a string's or an array's length.
+_SCHEMA_KEYWORDS = frozenset({"maxLength", "minLength", "maxItems", "minItems"})
+
+
+def _followed_by_characters(string: ast.AST | None, value: ast.FormattedValue) -> bool:
+    """The f-string ``string`` goes on after ``value`` with a word of characters (``{n} characters``)."""
+    if not isinstance(string, ast.JoinedStr):
+        return False
+    parts = string.values
+    at = next((i for i, part in enumerate(parts) if part is value), len(parts))
+    after = parts[at + 1] if at + 1 < len(parts) else None
+    text = after.value if isinstance(after, ast.Constant) and isinstance(after.value, str) else ""
+    return bool(text.split()) and text.split()[0].strip(".,;:)") in CHAR_WORDS
 
 
 def _field_length(read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:

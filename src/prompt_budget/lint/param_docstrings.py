@@ -112,8 +112,12 @@ def documented_in_tokens(rule: LintRule, name: str) -> bool:
     return False
 
 
-#: An entry giving its name as a limit of tokens ("The maximum number of tokens used in ranking").
-_TOKEN_LIMIT = re.compile(r"\bmax(?:imum)?\s+(?:number|count)\s+of\s+tokens\b", re.IGNORECASE)
+#: An entry giving its name as a limit of tokens ("The maximum number of tokens used in ranking"), or
+#: opening on the tokens it sets aside ("Tokens to reserve per allocate call", set 399: weaver-kernel).
+_TOKEN_LIMIT = re.compile(
+    r"\bmax(?:imum)?\s+(?:number|count)\s+of\s+tokens\b|^\s*tokens\s+to\s+(?:reserve|allocate|keep|set\s+aside)\b",
+    re.IGNORECASE,
+)
 
 
 def attribute_documented_in_tokens(rule: LintRule, name: str) -> bool:

@@ -35,6 +35,12 @@ from prompt_budget.lint.walks import kept_per_file, source_of, walk
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
+#: Keys of a model's whole configuration (a ``PretrainedConfig`` written out, its generation defaults among
+#: them: ``"max_length": 20`` beside ``"num_beams": 1``), never of a request.
+_MODEL_CONFIG_KEYS = frozenset(
+    {"tie_word_embeddings", "is_encoder_decoder", "pruned_heads", "chunk_size_feed_forward", "torchscript"}
+)
+
 #: Keys of a text-generation request besides its length: sampling settings.
 SAMPLING_KEYS = frozenset(
     {
@@ -291,6 +297,8 @@ def request_entries(
             # and a bare context (``"default_ctx": 32768`` beside ``"max_response_tokens"``) a window
             if keys is None:
                 keys = [string_value(k) or "" for k in node.keys]
+            if _MODEL_CONFIG_KEYS.intersection(keys):
+                continue  # a model's config dumped whole (``"tie_word_embeddings": True``, set 389: owistscribe)
             if any(k in SAMPLING_KEYS or rule.names.is_budget(k) for k in keys):
                 yield item, name, value, "written into a request"
             elif weak and cut_kwargs(node):

@@ -4,7 +4,9 @@ Set 389's: PB101 and PB102, not a getter named for a context budget whose every 
 characters (sozograph's ``_default_context_budget()`` returning ``int(os.getenv("..._CONTEXT_BUDGET", "6000"))``,
 called only as ``budget_chars=budget_chars or _default_context_budget()``, ``char_getters``); PB102 and PB106, not a
 time-series forecaster's history (forecast-agent-sdk's ``create_nonstationary_demo(cls, context_length=540,
-horizon=42)`` and ``time_steps - (context_length - 70)``, ``forecast_contexts``).
+horizon=42)`` and ``time_steps - (context_length - 70)``, ``forecast_contexts``); PB101, not ``"max_length": 20``
+in a model's whole configuration written out (owistscribe's Donut-Swin backbone, beside ``"tie_word_embeddings"``,
+``request_entries``).
 
 Set 391's: PB104, a rate of 2 characters per token giving a dict's ``"tokens"`` entry (leo-mcp's ``return
 {"context": context, "tokens": len(context) // 2}``, ``pb104_context.result_is_tokens``).
@@ -21,7 +23,15 @@ actual_tokens > TOKEN_BUDGET * 1.05``, ``shares.margin_on_budget``); not a hundr
 100``: the budget itself, ``ratio_reads``) nor a colour chosen by a chain of conditional expressions bound to a local
 only formatted into a string (``color = "green" if pct < 75 else "yellow" if pct < 95 else "red"``,
 ``style_thresholds.labels_only``); PB102, not a unit of scale dividing tokens (absolute-self-governance's
-``TOKEN_SCALE = 1000.0``, ``names.EXCLUDED_WORDS``).
+``TOKEN_SCALE = 1000.0``, ``names.EXCLUDED_WORDS``); PB103, not the number below which a count is taken as already
+in millions (nasde-toolkit's ``tokens if tokens < 1000 else tokens / 1e6``, ``pb103_display.switches_unit``).
+
+Set 399's: PB102, not a time-series model's context in a registry (tsagentkit's ``ModelSpec(...,
+max_context_length=8192)`` for Chronos-2, ``learned_lengths`` asking ``forecast_contexts``), nor a constant every
+read of which is a JSON schema's ``maxLength=``, a string's length's bound or a message saying characters
+(easy-cheese-schemas' ``MAX_CONTEXT_TEXT_LENGTH = 8192``, ``not_limits.only_sizes_fields``); but a parameter its
+docstring opens on the tokens it reserves (weaver-kernel's ``default_request: Tokens to reserve per allocate
+call``, ``param_docstrings``).
 """
 
 from __future__ import annotations
@@ -126,3 +136,54 @@ _SCALE = (
 )
 SCALE_VALID = (Valid(_SCALE.format(name="TOKEN_SCALE")),)
 SCALE_INVALID = (Invalid(_SCALE.format(name="TOKEN_LIMIT"), line=1),)
+
+_MODEL_CONFIG = (
+    "def backbone(hidden_size):\n"
+    "    config = {{\n"
+    '        "hidden_size": hidden_size,\n'
+    '        "{key}": False,\n'
+    '        "max_length": 20,\n'
+    '        "repetition_penalty": 1.0,\n'
+    '        "decoder_start_token_id": None,\n'
+    "    }}\n"
+    "    return Config(**config)\n"
+)
+MODEL_CONFIG_VALID = (Valid(_MODEL_CONFIG.format(key="tie_word_embeddings")),)
+MODEL_CONFIG_INVALID = (Invalid(_MODEL_CONFIG.format(key="stream"), line=5),)
+
+_SPEC = (
+    '"""Forecasting {what}: a registry of models."""\n\n'
+    'CHRONOS = ModelSpec(name="chronos", max_context_length=8192)\n\n\n'
+    "def check(spec, context_length):\n"
+    "    if context_length > spec.max_context_length:\n"
+    "        raise ValueError(context_length)\n"
+)
+FORECAST_SPEC_VALID = (Valid(_SPEC.format(what="series")),)
+FORECAST_SPEC_INVALID = (Invalid(_SPEC.format(what="with an LLM"), line=3),)
+
+_SCHEMA_TEXT = (
+    "MAX_CONTEXT_TEXT_LENGTH = 8192\n\n\n"
+    "@schema_constraints(minLength=1, maxLength=MAX_CONTEXT_TEXT_LENGTH)\n"
+    "def _context_string(attribute, value):\n"
+    "    if len(value) > MAX_CONTEXT_TEXT_LENGTH:\n"
+    '        raise ValueError(f"{{attribute}} must be at most {{MAX_CONTEXT_TEXT_LENGTH}} {unit}")\n'
+)
+SCHEMA_TEXT_VALID = (Valid(_SCHEMA_TEXT.format(unit="characters")),)
+SCHEMA_TEXT_INVALID = (Invalid(_SCHEMA_TEXT.format(unit="tokens"), line=1),)
+
+_REQUEST_RESERVE = (
+    "class BudgetManager:\n"
+    "    def __init__(self, *, default_request: int = 4_000) -> None:\n"
+    '        """Args:\n'
+    "            default_request: {what} to reserve per allocate call.\n"
+    '        """\n'
+    "        self._default_request = default_request\n"
+)
+REQUEST_RESERVE_VALID = (Valid(_REQUEST_RESERVE.format(what="Slots")),)
+REQUEST_RESERVE_INVALID = (Invalid(_REQUEST_RESERVE.format(what="Tokens"), line=2),)
+
+_UNIT_SWITCH = (
+    "def point(tokens):\n    millions = tokens if tokens < 1000 else {other}\n    return millions\n"
+)
+UNIT_SWITCH_VALID = (Valid(_UNIT_SWITCH.format(other="tokens / 1e6")),)
+UNIT_SWITCH_INVALID = (Invalid(_UNIT_SWITCH.format(other="tokens - 1000"), line=2),)

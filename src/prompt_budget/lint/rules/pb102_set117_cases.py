@@ -104,8 +104,14 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
 from prompt_budget.lint.rules.pb101_set389_cases import (
     FORECAST_DEMO_INVALID,
     FORECAST_DEMO_VALID,
+    FORECAST_SPEC_INVALID,
+    FORECAST_SPEC_VALID,
+    REQUEST_RESERVE_INVALID,
+    REQUEST_RESERVE_VALID,
     SCALE_INVALID,
     SCALE_VALID,
+    SCHEMA_TEXT_INVALID,
+    SCHEMA_TEXT_VALID,
     SENTINEL_VALID,
 )
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
@@ -210,6 +216,9 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *FORECAST_SPEC_VALID,  # set 399: a forecaster's registry
+    *SCHEMA_TEXT_VALID,  # set 399: characters said
+    *REQUEST_RESERVE_VALID,  # set 399: slots
     *FORECAST_DEMO_VALID,  # set 389: a forecaster's history
     *SCALE_VALID,  # set 395: a unit of scale
     *SENTINEL_VALID,  # set 393: open-swarm's sentinel
@@ -325,6 +334,9 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *FORECAST_SPEC_INVALID,  # set 399: an LLM's registry
+    *SCHEMA_TEXT_INVALID,  # set 399: tokens said
+    *REQUEST_RESERVE_INVALID,  # set 399: weaver-kernel's reservation
     *FORECAST_DEMO_INVALID,  # set 389: a prompt's context
     *SCALE_INVALID,  # set 395: a limit
     *THROUGHPUT_INVALID,  # set 353: prompt tokens

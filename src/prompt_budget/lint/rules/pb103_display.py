@@ -56,6 +56,25 @@ def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> boo
     )
 
 
+def switches_unit(parent: ast.AST | None, compare: ast.Compare, amount: ast.expr) -> bool:
+    """``tokens if tokens < 1000 else tokens / 1e6``: ``compare`` chooses between a count and the same count
+    in a unit (a thousand, a million): below the number it is taken as already in that unit, a guess at
+    what the user typed, not a budget (set 395: nasde-toolkit's ``--point`` option)."""
+    if not (isinstance(parent, ast.IfExp) and parent.test is compare):
+        return False
+    shown = ast.unparse(amount)
+    sides = {ast.unparse(parent.body), ast.unparse(parent.orelse)}
+    if shown not in sides:
+        return False
+    other = parent.orelse if ast.unparse(parent.body) == shown else parent.body
+    return (
+        isinstance(other, ast.BinOp)
+        and isinstance(other.op, (ast.Div, ast.Mult))
+        and ast.unparse(other.left) == shown
+        and constant_expression(other.right) in _DISPLAY_UNITS
+    )
+
+
 def formats_scaled(body: Sequence[ast.AST]) -> bool:
     """The branch only formats a count scaled to a unit (``return f"{tokens / 1000:.1f}k"``), or a
     conditional expression's branch is that text (``f"{n / 1000:.1f}k" if n < 1_000_000 else ...``,

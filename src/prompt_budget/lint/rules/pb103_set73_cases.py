@@ -38,6 +38,10 @@ from prompt_budget.lint.rules.pb101_set333_cases import (
     SPENT_VALID,
 )
 from prompt_budget.lint.rules.pb101_set365_cases import CHAR_PAYLOAD_INVALID, CHAR_PAYLOAD_VALID
+from prompt_budget.lint.rules.pb101_set389_cases import (
+    UNIT_SWITCH_INVALID,
+    UNIT_SWITCH_VALID,
+)
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -92,6 +96,7 @@ _LADDER = (
 )
 
 SET73_VALID = (
+    *UNIT_SWITCH_VALID,  # set 395: a unit guessed
     *NESTING_VALID,  # set 353: aport's nesting depth
     *SPENT_VALID,  # set 343: characters taken off
     *CHAR_PAYLOAD_VALID,  # set 365: a payload's characters
@@ -166,6 +171,7 @@ SET73_VALID = (
 )
 
 SET73_INVALID = (
+    *UNIT_SWITCH_INVALID,  # set 395: a reserve
     *NESTING_INVALID,  # set 353: a window's bound
     *SPENT_INVALID,  # set 343: ctxeng's floor
     *CHAR_PAYLOAD_INVALID,  # set 365: a floor of tokens

@@ -38,7 +38,7 @@ from prompt_budget.lint.rule import (
     string_value,
     token_amount_literal,
 )
-from prompt_budget.lint.rules.pb103_display import branch_prices_or_shows, displays_in_units
+from prompt_budget.lint.rules.pb103_display import branch_prices_or_shows, displays_in_units, switches_unit
 from prompt_budget.lint.rules.pb103_equal_budgets import equal_budgets
 from prompt_budget.lint.rules.pb103_floor_cases import FLOOR_VALID
 from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
@@ -456,6 +456,7 @@ class TokenThreshold(LintRule):
                         and not self._pricing_tier(node)
                         and not self._named_by_value(value)
                         and not displays_in_units(self.ctx.function(), amount, value)
+                        and not switches_unit(self.ctx.parent(node), node, amount)
                         and not unset_placeholder_check(self.ctx.function(), amount, value)
                         and not token_ids_array(self.ctx.function(), amount)
                         and not (self._kernel_launch(node) or asserted_in_test(self, node))
