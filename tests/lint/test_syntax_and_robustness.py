@@ -124,6 +124,29 @@ def test_nested_concatenations_of_fstrings_in_newer_syntax_are_analysed() -> Non
     assert found == {("PB101", *_position(CONCATENATED, "4096"))}
 
 
+# A label's unit changing at a thousand tokens (no budget) in a file the fallback rewrites for its type
+# parameters: the f-strings the running Python reads stay f-strings, so the function still reads as
+# display (set 403: crystalia-tower's ``format_tokens``); a PEP 701 f-string beside them is rewritten.
+DISPLAY = (
+    "def format_tokens(tokens: int | None) -> str:\n"
+    "    if tokens is None:\n"
+    '        return "-"\n'
+    "    if tokens < 1000:\n"
+    "        return str(tokens)\n"
+    '    return f"{round(tokens / 1000)}k"\n'
+    "\n"
+    "\n"
+    "def first[T](items: list[T], d: dict) -> T:\n"
+    '    print(f"{d["name"]}")\n'
+    "    return items[0]\n"
+)
+
+
+def test_fstrings_the_running_python_reads_stay_text_in_a_rewritten_file() -> None:
+    assert lint_snippet(DISPLAY) == []
+    assert lint_snippet(DISPLAY.replace('f"{round(tokens / 1000)}k"', "round(tokens / 1000)")) != []
+
+
 # PEP 810 (3.15) lazy imports: at a line's start, after ``;``, indented, beside a PEP 701 f-string (which
 # ``tokenize`` under 3.11 cannot read), and the same words inside a string, which stay text.
 LAZY = (

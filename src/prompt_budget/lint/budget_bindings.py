@@ -15,6 +15,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.budget_classes import class_budget_field
 from prompt_budget.lint.budget_lists import listed_budget
 from prompt_budget.lint.byte_sizes import sized_in_bytes
@@ -22,6 +23,7 @@ from prompt_budget.lint.char_allowances import TEXT_WORDS
 from prompt_budget.lint.character_reads import reads_of
 from prompt_budget.lint.class_constants import class_constant_read
 from prompt_budget.lint.count_sentinels import stand_in_count
+from prompt_budget.lint.credential_names import credential_count, credential_lifetime
 from prompt_budget.lint.field_docstrings import annotated_call, docstring_says_tokens, said_in_characters
 from prompt_budget.lint.field_entries import field_entry_in_tokens
 from prompt_budget.lint.flow import default_of, fallback_window, field_const
@@ -62,7 +64,7 @@ from prompt_budget.lint.stated_rates import (
 from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_strings import token_string_length
 from prompt_budget.lint.token_windows import where_token_window
-from prompt_budget.lint.walks import innermost_statement, kept_per_file, source_of
+from prompt_budget.lint.walks import innermost_statement
 from prompt_budget.lint.word_counts import compared_with_words, sliced_words
 
 if TYPE_CHECKING:
@@ -280,7 +282,8 @@ def judge_assignment(
         bound = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
         if bound:
             self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
-            source = literal.id if isinstance(literal, ast.Name) else ""  # ``self.size = size``
+            plain = uncast(literal, {"int", "float"}) if literal is not None else None  # ``int(size)`` too
+            source = plain.id if isinstance(plain, ast.Name) else ""  # ``self.size = size``
             if not (rule.ctx.scopes and first) and (  # a local list of sizes is judged below
                 self_attr or not (_local_of_another(rule, held, bound) or steps_itself(literal, bound))
             ):
@@ -424,67 +427,6 @@ def judge_assignment(
 #: A comment giving its number's unit as characters (``# Minimum context capacity, in characters.``), or a count of
 #: words or characters in Chinese (``# 提示词最大长度（单词数）``, set 371: penshot's prompt of a video in words).
 _IN_CHARACTERS = re.compile(r"\b(?:in|of)\s+(?:characters|chars)\b|单词数|字符数|字数", re.IGNORECASE)
-
-
-#: Words of a comment saying a number times a credential (an access token's expiry), not tokens.
-_LIFETIME_WORDS = frozenset(
-    {
-        "expiry",
-        "expire",
-        "expires",
-        "expiration",
-        "expired",
-        "refresh",
-        "ttl",
-        "lifetime",
-        "seconds",
-        "secs",
-        "sec",
-        "minute",
-        "minutes",
-        "min",
-        "hour",
-        "hours",
-        "oauth",
-        "auth",
-        "jwt",
-    }
-)
-
-
-def credential_lifetime(rule: LintRule, name: str) -> bool:
-    """A name about one token (``_SA_TOKEN_BUFFER``, not ``..._TOKENS``) whose comment speaks of
-    expiry or time (``# refresh 5 min before expiry``): a margin before a credential expires (set 21:
-    lazyllm's Google service-account token)."""
-    ws, comment = words(name), rule.ctx.comment()
-    return (
-        "token" in ws
-        and "tokens" not in ws
-        and bool(comment)
-        and not any(w in {"tokens", "toks"} for w in words(comment))
-        and any(w in _LIFETIME_WORDS for w in words(comment))
-    )
-
-
-#: A credential's token class a module names (``OAuthToken``, ``AccessToken``, ``APIToken``).
-_CREDENTIAL_CLASS = re.compile(r"\b(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login)Token\b")
-
-
-def credential_count(rule: LintRule, name: str) -> bool:
-    """A name about one token (``_TOKEN_CAP``, not ``..._TOKENS``) in a module naming a credential's token class:
-    how many credentials are made (set 314: mastodon-mock's ``_TOKEN_CAP = 200`` ... ``account_ids[:_TOKEN_CAP]``
-    building ``OAuthToken`` rows)."""
-    ws = words(name)
-    if "token" not in ws or "tokens" in ws:
-        return False
-    lines = rule.ctx.lines
-    if not (_credentials and _credentials[0][0] is lines):  # searched once per file, not once per name
-        _credentials[:] = [(lines, _CREDENTIAL_CLASS.search(source_of(lines)[0]) is not None)]
-    return _credentials[0][1]
-
-
-#: The file last asked about and whether its text names a credential's token class.
-_credentials: list[tuple[object, bool]] = kept_per_file([])
 
 
 def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -> None:

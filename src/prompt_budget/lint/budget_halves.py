@@ -36,7 +36,8 @@ _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 #: Words of a keyword naming a limit (``max_agent_input``, ``input_cap``).
 _LIMIT_WORDS = frozenset({"max", "limit", "cap", "budget", "ceiling"})
 #: The words of a context window, the budget whose half is bound as an output cap.
-_WINDOW_WORDS = frozenset({"context", "window", "ctx"})
+#: (``seq``: a model's sequence length, ``max_prompt_length = config.max_seq_length // 2``, set 401: grpo-in-sandbox)
+_WINDOW_WORDS = frozenset({"context", "window", "ctx", "seq"})
 #: Words of a local's name saying it holds another unit than tokens (``half_chars``, ``page_budget``); a
 #: ``code_budget`` (of code, beside ``doc_budget``) is no HTTP code here: it is half of a token budget.
 _OTHER_UNITS = (

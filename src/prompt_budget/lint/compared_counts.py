@@ -84,6 +84,12 @@ def bucket_tokens(rule: LintRule, amount: ast.expr) -> bool:
     return bool(set(words(named)) & _BUCKET_WORDS)
 
 
+def in_bucket_class(rule: LintRule) -> bool:
+    """The binding being visited is in a class named as a token bucket (``class TokenBucket``: ``burst: int =
+    100`` is permits of a rate limiter, set 403: ironmesh)."""
+    return bool(set(words(rule.ctx.class_name())) & _BUCKET_WORDS)
+
+
 def floor_literal(node: ast.expr) -> ast.expr:
     """``800`` of ``max(800, baseline * 2)``: the one number literal of a clamp with one other argument, the
     least (or most) a count is compared with (set 183: reasonblocks' ``latest_out >= max(800, baseline *

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.branch_values import Held, branch_local_budgets
 from prompt_budget.lint.character_reads import compared_with_length
 from prompt_budget.lint.chunk_units import divides_tokens
+from prompt_budget.lint.compared_counts import in_bucket_class
 from prompt_budget.lint.compared_params import record_compared_params
 from prompt_budget.lint.count_sentinels import stand_in_count
 from prompt_budget.lint.flow import (
@@ -266,6 +267,7 @@ class Deferred:
             or measured_otherwise(rule, param)
             or _counts_sequences(name)
             or stand_in_count(rule, name)  # ``except: tokens = 9999`` (set 393)
+            or in_bucket_class(rule)  # ``class TokenBucket: def __init__(self, burst=100)`` (set 403)
         ):
             self.bindings.rebound(name)
             return

@@ -6,9 +6,10 @@ t-strings, ``except A, B:``) is parsed with libcst, whose parser reads every ver
 code the running ``ast`` accepts, character for character in the same places, so every node keeps its
 line and column:
 
-- an f-string or t-string becomes a tuple of the expressions in its replacement fields
-  (``f"{d["k"]!r:>{w}}"`` -> ``( d["k"],    w,  )``): the literal text, conversions and format specs are
-  blanked, the expressions stay where they were;
+- an f-string the running Python cannot read, or a t-string, becomes a tuple of the expressions in its
+  replacement fields (``f"{d["k"]!r:>{w}}"`` -> ``( d["k"],    w,  )``): the literal text, conversions and
+  format specs are blanked, the expressions stay where they were (an f-string the running Python reads, in
+  a file rewritten for other syntax, stays as it is written: rules read its text);
 - type parameters (``def f[T]``, ``class C[T]``) are blanked, ``type X = int`` becomes ``0;   X = int``;
 - ``except*`` loses its star under Python 3.10, ``except A, B:`` keeps only ``A``;
 - a lazy import (PEP 810, Python 3.15: ``lazy import json``, ``lazy from a import b``) loses its soft
@@ -223,6 +224,8 @@ def newer_syntax_rewrite(text: str) -> str | None:
                 done.add(id(m))
             done.add(id(node))
             start, end = span(node)
+            if _reads_as_is(text[start:end], formatted):
+                continue  # an f-string the running Python reads stays one (rules ask for its text)
             blank(start, end)
             out[start], out[end - 1] = "(", ")"
             for m in formatted:
@@ -250,6 +253,18 @@ def newer_syntax_rewrite(text: str) -> str | None:
             _, end = span(node.type)
             blank(first_end, end, keep_newlines=False)
     return "".join(out)
+
+
+def _reads_as_is(segment: str, formatted: list[cst.CSTNode]) -> bool:
+    """The f-strings ``segment`` holds (no t-string) parse with the running ``ast`` as they are written: only a
+    string of the newer syntax (PEP 701's quotes, backslashes and comments in its fields) is rewritten."""
+    if any(type(m).__name__ != "FormattedString" for m in formatted):
+        return False
+    try:
+        ast.parse(f"(\n{segment}\n)", mode="eval")
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return False
+    return True
 
 
 def _line_starts(text: str) -> list[int]:

@@ -22,8 +22,9 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.comments import trailing_comment
 from prompt_budget.lint.flow import against_flow, finding_where_bound, tagged
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import BYTE_WORDS, CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import string_value
 from prompt_budget.lint.walks import statements, walk
@@ -60,6 +61,14 @@ def _fields(cls: ast.ClassDef) -> list[tuple[str, ast.Constant, int]]:
     return found
 
 
+def _commented_unit(rule: LintRule, literal: ast.Constant) -> bool:
+    """The field's line ends on a comment naming another unit (``thin_page_threshold: int = 300  # bytes``,
+    set 403: memorytrace's maintenance settings beside its token budget)."""
+    lines = rule.ctx.lines
+    comment = trailing_comment(lines[literal.lineno - 1]) if literal.lineno <= len(lines) else ""
+    return bool(set(words(comment)) & (UNIT_WORDS | CHAR_WORDS | BYTE_WORDS))
+
+
 def threshold_siblings(rule: LintRule, tree: ast.Module) -> None:
     """Report the levels declared beside a token budget this module reports in each of its classes, and
     record those beside an int field another module may show to be one (``LEVEL_FACT``); the same for the
@@ -73,6 +82,7 @@ def threshold_siblings(rule: LintRule, tree: ast.Module) -> None:
                 or is_reported(rule, literal)
                 or value < 16
                 or against_flow(name)
+                or _commented_unit(rule, literal)
             ):
                 continue
             over = [(b, lit, v) for b, lit, v in fields if v / 2 <= value < v and not set(words(b)) & _LEVELS]

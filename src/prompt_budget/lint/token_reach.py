@@ -41,6 +41,7 @@ from prompt_budget.lint.getter_callers import (
     getter_calls,
 )
 from prompt_budget.lint.names import PRICE_WORDS, words
+from prompt_budget.lint.request_entries import library_token_keyword
 from prompt_budget.lint.rule import callee_name, dotted, sizes_token_chunks, string_value
 from prompt_budget.lint.token_cuts import cuts_tokens
 from prompt_budget.lint.walks import brief_source, walk
@@ -332,6 +333,10 @@ class TokenReach:
             callee = callee_name(grand) or "a call"
             if rule.names.is_budget(parent.arg):
                 return f"given as `{parent.arg}=` of `{callee}`"
+            if (said := library_token_keyword(parent.arg, grand)) is not None:
+                return (
+                    said  # ``ClearToolUsesEdit(trigger=clear_tool_uses_trigger())`` (set 401: pupa-backend)
+                )
             if cuts and rule.names.is_weak_budget(parent.arg) and cuts_tokens(grand):
                 return f"given as `{parent.arg}=` of `{callee}`, which truncates to tokens"
             if sizes_token_chunks(rule.names, parent.arg, grand, rule.ctx):

@@ -15,7 +15,7 @@ floor under which a function gives up, of a local holding what a reserve leaves 
 
 Set 313's others: PB102, not a cap on one token in a module naming a credential's token class (set 314:
 mastodon-mock's ``_TOKEN_CAP = 200`` ... ``account_ids[:_TOKEN_CAP]`` building ``OAuthToken`` rows,
-``budget_bindings.credential_count``); PB101, not a cut of the terms a lexical index's tokenizer made (webscout-mcp's
+``credential_names.credential_count``); PB101, not a cut of the terms a lexical index's tokenizer made (webscout-mcp's
 ``doc_tokens = self.bm25.tokenizer(result.content)`` ... ``doc_tokens[:100]``, ``literal_cuts``); PB104, a size in
 UTF-8 bytes divided into tokens (subagent-harness-mcp's ``return (utf8_bytes + 2) // 3``, ``pb104_bytes.of_text``).
 

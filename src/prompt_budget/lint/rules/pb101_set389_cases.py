@@ -32,6 +32,15 @@ read of which is a JSON schema's ``maxLength=``, a string's length's bound or a 
 (easy-cheese-schemas' ``MAX_CONTEXT_TEXT_LENGTH = 8192``, ``not_limits.only_sizes_fields``); but a parameter its
 docstring opens on the tokens it reserves (weaver-kernel's ``default_request: Tokens to reserve per allocate
 call``, ``param_docstrings``).
+
+Set 401's: PB102, an overlap compared with a budget of tokens and stored as ``self.overlap = int(overlap)``
+(coralbricks-context-prep's sliding chunker: the conversion no longer hides the parameter, ``budget_bindings``);
+PB105, half of a model's sequence length bound as a prompt's budget (grpo-in-sandbox's ``max_prompt_length =
+config.max_seq_length // 2``, ``budget_halves``).
+
+Set 403's: PB102, not a token bucket's burst (ironmesh's ``TokenBucket(rate=20.0, burst=100)``,
+``compared_counts.in_bucket_class``) nor a level beside a budget whose comment names another unit (memorytrace's
+``thin_page_threshold: int = 300  # bytes``, ``threshold_siblings``).
 """
 
 from __future__ import annotations
@@ -187,3 +196,52 @@ _UNIT_SWITCH = (
 )
 UNIT_SWITCH_VALID = (Valid(_UNIT_SWITCH.format(other="tokens / 1e6")),)
 UNIT_SWITCH_INVALID = (Invalid(_UNIT_SWITCH.format(other="tokens - 1000"), line=2),)
+
+_STORED_OVERLAP = (
+    "class SlidingChunker:\n"
+    "    def __init__(self, *, target_{unit}: int = 512, overlap: int = 64) -> None:\n"
+    "        if overlap >= target_{unit}:\n"
+    '            raise ValueError("overlap must be < target")\n'
+    "        self.overlap = int(overlap)\n"
+)
+STORED_OVERLAP_VALID = (Valid(_STORED_OVERLAP.format(unit="lines")),)
+STORED_OVERLAP_INVALID = (Invalid(_STORED_OVERLAP.format(unit="tokens"), line=2, count=2),)
+
+_SEQ_HALF = (
+    "def grpo_config(config):\n    max_prompt_length = config.max_{what} // 2\n    return max_prompt_length\n"
+)
+SEQ_HALF_VALID = (Valid(_SEQ_HALF.format(what="retries")),)
+SEQ_HALF_INVALID = (Invalid(_SEQ_HALF.format(what="seq_length"), line=2),)
+
+_BUCKET = (
+    "import time\n\n\n"
+    "class {name}:\n"
+    "    def __init__(self, rate: float = 20.0, burst: int = 100):\n"
+    "        self.rate = rate\n"
+    "        self.burst = burst\n"
+    "        self._tokens = float(burst)\n"
+    "        self._last = time.monotonic()\n\n"
+    "    def consume(self, tokens: int = 1) -> bool:\n"
+    "        now = time.monotonic()\n"
+    "        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)\n"
+    "        if self._tokens >= tokens:\n"
+    "            self._tokens -= tokens\n"
+    "            return True\n"
+    "        return False\n"
+)
+BURST_VALID = (Valid(_BUCKET.format(name="TokenBucket")),)
+BURST_INVALID = (Invalid(_BUCKET.format(name="PromptWindow"), line=5),)
+
+_LEVEL_UNIT = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\n"
+    "class EngramConfig:\n"
+    "    default_token_budget: int = 500\n"
+    "    thin_page_threshold: int = 300  # {unit}\n"
+)
+#: (the budget beside it is reported either way: a level in bytes is not, a level in tokens is)
+LEVEL_UNIT_VALID = ()
+LEVEL_UNIT_INVALID = (
+    Invalid(_LEVEL_UNIT.format(unit="bytes"), line=6),
+    Invalid(_LEVEL_UNIT.format(unit="warn near the budget"), count=2),  # the level on line 7 too
+)

@@ -102,10 +102,13 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
     WORD_COMMENT_VALID,
 )
 from prompt_budget.lint.rules.pb101_set389_cases import (
+    BURST_INVALID,
+    BURST_VALID,
     FORECAST_DEMO_INVALID,
     FORECAST_DEMO_VALID,
     FORECAST_SPEC_INVALID,
     FORECAST_SPEC_VALID,
+    LEVEL_UNIT_INVALID,
     REQUEST_RESERVE_INVALID,
     REQUEST_RESERVE_VALID,
     SCALE_INVALID,
@@ -113,6 +116,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     SCHEMA_TEXT_INVALID,
     SCHEMA_TEXT_VALID,
     SENTINEL_VALID,
+    STORED_OVERLAP_INVALID,
+    STORED_OVERLAP_VALID,
 )
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
@@ -216,6 +221,8 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *STORED_OVERLAP_VALID,  # set 401: lines
+    *BURST_VALID,  # set 403: a rate limiter's burst
     *FORECAST_SPEC_VALID,  # set 399: a forecaster's registry
     *SCHEMA_TEXT_VALID,  # set 399: characters said
     *REQUEST_RESERVE_VALID,  # set 399: slots
@@ -334,6 +341,9 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *STORED_OVERLAP_INVALID,  # set 401: coralbricks' overlap stored
+    *BURST_INVALID,  # set 403: a window's
+    *LEVEL_UNIT_INVALID,  # set 403: memorytrace's level in bytes
     *FORECAST_SPEC_INVALID,  # set 399: an LLM's registry
     *SCHEMA_TEXT_INVALID,  # set 399: tokens said
     *REQUEST_RESERVE_INVALID,  # set 399: weaver-kernel's reservation

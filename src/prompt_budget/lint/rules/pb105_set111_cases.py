@@ -73,6 +73,8 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
 from prompt_budget.lint.rules.pb101_set389_cases import (
     GAUGE_INVALID,
     GAUGE_VALID,
+    SEQ_HALF_INVALID,
+    SEQ_HALF_VALID,
     TOLERANCE_INVALID,
     TOLERANCE_VALID,
 )
@@ -192,6 +194,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *SEQ_HALF_VALID,  # set 401: retries
     *TOLERANCE_VALID,  # set 395: seconds
     *GAUGE_VALID,  # set 395: a colour shown
     *PERCENT_NAMED_VALID,  # set 353: a battery's charge
@@ -308,6 +311,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *SEQ_HALF_INVALID,  # set 401: grpo-in-sandbox's prompt half
     *TOLERANCE_INVALID,  # set 395: repoview's tolerance
     *GAUGE_INVALID,  # set 395: a colour acted on
     *PERCENT_NAMED_INVALID,  # set 353: pengy's compaction percent
