@@ -41,6 +41,9 @@ config.max_seq_length // 2``, ``budget_halves``).
 Set 403's: PB102, not a token bucket's burst (ironmesh's ``TokenBucket(rate=20.0, burst=100)``,
 ``compared_counts.in_bucket_class``) nor a level beside a budget whose comment names another unit (memorytrace's
 ``thin_page_threshold: int = 300  # bytes``, ``threshold_siblings``).
+
+Set 405's: PB102, not a limit of a module's own lexer named ``_tokenize_<language>`` beside its parser (wger-agent's
+``MAX_LICENSE_TOKENS = 256`` of SPDX license expressions, ``lexer_tokens``).
 """
 
 from __future__ import annotations
@@ -245,3 +248,19 @@ LEVEL_UNIT_INVALID = (
     Invalid(_LEVEL_UNIT.format(unit="bytes"), line=6),
     Invalid(_LEVEL_UNIT.format(unit="warn near the budget"), count=2),  # the level on line 7 too
 )
+
+_SPDX = (
+    "MAX_LICENSE_TOKENS = 256\n\n\n"
+    "class _SpdxParser:\n"
+    "    def __init__(self, tokens):\n"
+    "        self.tokens = tokens\n\n\n"
+    "def {lexer}(expression):\n"
+    "    tokens = []\n"
+    "    for part in expression:\n"
+    "        tokens.append(part)\n"
+    "    if len(tokens) > MAX_LICENSE_TOKENS:\n"
+    '        raise ValueError("too many tokens")\n'
+    "    return tokens\n"
+)
+SPDX_VALID = (Valid(_SPDX.format(lexer="_tokenize_spdx")),)
+SPDX_INVALID = (Invalid(_SPDX.format(lexer="_render_prompt"), line=1),)

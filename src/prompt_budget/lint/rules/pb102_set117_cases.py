@@ -116,6 +116,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     SCHEMA_TEXT_INVALID,
     SCHEMA_TEXT_VALID,
     SENTINEL_VALID,
+    SPDX_INVALID,
+    SPDX_VALID,
     STORED_OVERLAP_INVALID,
     STORED_OVERLAP_VALID,
 )
@@ -221,6 +223,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *SPDX_VALID,  # set 405: a license expression's lexer
     *STORED_OVERLAP_VALID,  # set 401: lines
     *BURST_VALID,  # set 403: a rate limiter's burst
     *FORECAST_SPEC_VALID,  # set 399: a forecaster's registry
@@ -341,6 +344,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *SPDX_INVALID,  # set 405: a prompt's tokens
     *STORED_OVERLAP_INVALID,  # set 401: coralbricks' overlap stored
     *BURST_INVALID,  # set 403: a window's
     *LEVEL_UNIT_INVALID,  # set 403: memorytrace's level in bytes
