@@ -73,3 +73,28 @@ def test_the_other_fields_of_a_class_of_limits_read_as_token_budgets(tmp_path: P
 def test_a_class_not_named_for_limits_keeps_only_the_field_read(tmp_path: Path, cls: str) -> None:
     files = {"__init__.py": "", "settings.py": BUDGETS.format(cls=cls), "executor.py": EXECUTOR}
     assert reported_lines(lint_package(tmp_path, files), "PB102") == [("pkg/settings.py", 5)]
+
+
+QUOTAS = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass TenantQuotas:\n"
+    "    max_tokens_per_month: int = 20_000_000\n    {sibling}: int = {value}\n"
+)
+QUOTA_READER = "def check(quotas, used_tokens):\n    return used_tokens < quotas.max_tokens_per_month\n"
+
+
+def test_a_sibling_naming_no_tokens_beside_fields_named_for_tokens_counts_something_else(
+    tmp_path: Path,
+) -> None:
+    """Set 413 (reflection-agent's ``TenantQuotas``): ``max_tokens_per_month`` is read against a count of
+    tokens; ``max_skills = 20`` beside it counts skills, while ``max_tokens_per_day`` is a budget too."""
+    for sibling, value, expected in (
+        ("max_skills", 20, [("pkg/quotas.py", 6)]),
+        ("max_tokens_per_day", 1_000_000, [("pkg/quotas.py", 6), ("pkg/quotas.py", 7)]),
+    ):
+        files = {
+            "__init__.py": "",
+            "quotas.py": QUOTAS.format(sibling=sibling, value=value),
+            "reader.py": QUOTA_READER,
+        }
+        (tmp_path / sibling).mkdir()
+        assert reported_lines(lint_package(tmp_path / sibling, files), "PB102") == expected

@@ -369,6 +369,7 @@ def judge_assignment(
         and not names.is_excluded(name)
         and not only_reported(rule, target)
         and not sliced_words(rule, target)  # ``_MAX_QUERY_TERMS = 32  # ... every token``: a search's terms
+        and not compared_with_words(rule, target)  # ``# min token overlap`` of two texts' words (set 413)
     ):
         # (``max_message_window = 30  # max number of messages (30 is around 8k tokens)``: messages)
         # ``completion_tokens = 100  # fixed tokens`` only sent back as a response's usage: a count

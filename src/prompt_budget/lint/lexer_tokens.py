@@ -27,10 +27,15 @@ _LEXER_NAMES = frozenset({"Lexer", "TokenType", "TokenKind", "Scanner", "TokenSt
 #: Last parts of a module a lexer lives in.
 _LEXER_MODULES = frozenset({"lexer", "lexers", "scanner", "tokenize", "_lexer", "_scanner"})
 #: Words saying the module also speaks of a model's tokens.
-_MODEL_SIDE = re.compile(
+_MODEL_WORDS = (
     r"\b(?:llm|llms|prompt|prompts|openai|anthropic|tiktoken|completion|completions|context window)\b"
-    r"|token[_ ]budget"  # ``token_budget: int = _DEFAULT_TOKEN_BUDGET`` beside ``_STATUS_TOKEN_RE`` (set 265: doc-atlas)
 )
+_MODEL_SIDE = re.compile(
+    _MODEL_WORDS
+    + r"|token[_ ]budget"  # ``token_budget: int = _DEFAULT_TOKEN_BUDGET`` beside ``_STATUS_TOKEN_RE`` (set 265: doc-atlas)
+)
+#: ``_MODEL_SIDE`` but a token budget's words, which a lexer written by hand may name its own limit with.
+_MODEL_NAMED = re.compile(_MODEL_WORDS)
 #: A module's own lexer function, beside a parser class of the module (a language it parses).
 _TOKENIZERS = frozenset({"tokenize", "tokenise", "lex"})
 #: The module asked about last and the answer.
@@ -55,7 +60,19 @@ def parses_own_language(rule: LintRule) -> bool:
     set 322: lokit's gettext plural forms). Narrower than ``lexer_module``: a module merely importing a lexer (pygments,
     for a repository map) still takes a budget of a model's tokens by its parameters."""
     tree = rule.ctx.tree
-    return isinstance(tree, ast.Module) and _defines_parser(tree) and lexer_module(rule)
+    if not isinstance(tree, ast.Module):
+        return False
+    if _defines_parser(tree):
+        return lexer_module(rule)
+    text = source_of(rule.ctx.lines)[1]
+    return _HAND_LEXER.search(text) is not None and not _MODEL_NAMED.search(text)
+
+
+#: A lexer written by hand: a list of tokens grown by tuples of a kind and its text (``tokens.append(('identifier',
+#: source[at:i], at, i))``, set 413: every-app-is-open-source's JavaScript scanner).
+_HAND_LEXER = re.compile(
+    r"\btokens\.append\(\(\s*['\"](?:identifier|punctuation|string|number|keyword|operator|name)['\"]"
+)
 
 
 def _defines_parser(tree: ast.Module) -> bool:

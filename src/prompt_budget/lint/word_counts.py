@@ -11,7 +11,7 @@ regular expression's matches (``_WORD_RE.findall(text)``), directly or as a para
 which does (set 172: sup-mem's ``_TOKEN_CAP = 48  # distinctive tokens kept per memory`` given as ``cap`` ...
 ``picked[:cap]``, and ``_MAX_QUERY_TERMS = 32  # ... don't need every token`` cutting an FTS query's
 ``list(dict.fromkeys(... for tok in _WORD_RE.findall(query)))``): a lexical search's terms. Judges no finding
-itself.
+itself. So too a number every read of which is ordered against how many terms two texts share (``len(a & b)``).
 """
 
 from __future__ import annotations
@@ -41,9 +41,23 @@ def _against_words(read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
         return False
     fn = enclosing_function(parents, read)
     return any(
-        _word_count(side) or (fn is not None and _match_count(fn, side))
+        _word_count(side) or (fn is not None and (_match_count(fn, side) or _shared_terms(fn, side)))
         for side in (parent.left, *parent.comparators)
         if side is not read
+    )
+
+
+def _shared_terms(fn: ast.AST, node: ast.expr) -> bool:
+    """``len(terms(a) & terms(b))``, or a local bound only to it: how many terms two texts share, an overlap
+    of words (set 413: memall-os' ``_CHAIN_OVERLAP_THRESHOLD = 40  # min token overlap``)."""
+    values = bound_values(fn, node.id) if isinstance(node, ast.Name) else [node]
+    return bool(values) and all(
+        isinstance(v, ast.Call)
+        and callee_name(v) == "len"
+        and len(v.args) == 1
+        and isinstance(v.args[0], ast.BinOp)
+        and isinstance(v.args[0].op, ast.BitAnd)
+        for v in values
     )
 
 

@@ -44,6 +44,16 @@ Set 403's: PB102, not a token bucket's burst (ironmesh's ``TokenBucket(rate=20.0
 
 Set 405's: PB102, not a limit of a module's own lexer named ``_tokenize_<language>`` beside its parser (wger-agent's
 ``MAX_LICENSE_TOKENS = 256`` of SPDX license expressions, ``lexer_tokens``).
+
+Set 413's: PB102, not a limit of a lexer written by hand (every-app-is-open-source's JavaScript scanner,
+``tokens.append(('identifier', ...))`` counted against ``max_tokens=100000``, ``lexer_tokens``) nor a number every
+read of which is ordered against how many terms two texts share (memall-os' ``_CHAIN_OVERLAP_THRESHOLD = 40  # min
+token overlap`` against ``len(terms(a) & terms(b))``, ``word_counts``); nor a field naming no tokens in a class of
+limits whose fields read as budgets name tokens (reflection-agent's ``max_skills = 20``, ``limit_classes``, a
+project-wide reading: ``tests/lint/test_set157_project.py``).
+
+Set 415's: PB104, characters turned into a number by a conversion of the project's before the rate
+(agent-telemetry-app's ``sum(_number(item.get("desc_chars")) / 4.0 for item in idle)``, ``pb104_rates``).
 """
 
 from __future__ import annotations
@@ -264,3 +274,31 @@ _SPDX = (
 )
 SPDX_VALID = (Valid(_SPDX.format(lexer="_tokenize_spdx")),)
 SPDX_INVALID = (Invalid(_SPDX.format(lexer="_render_prompt"), line=1),)
+
+_HAND_LEXER = (
+    "def inspect_source(source, *, max_tokens=100000):\n"
+    "    tokens, i = [], 0\n"
+    "    while i < len(source):\n"
+    "        if len(tokens) >= max_tokens:\n"
+    "            break\n"
+    "        tokens.append(({kind!r}, source[i], i, i + 1))\n"
+    "        i += 1\n"
+    "    return tokens\n"
+)
+HAND_LEXER_VALID = (Valid(_HAND_LEXER.format(kind="identifier")),)
+HAND_LEXER_INVALID = (Invalid(_HAND_LEXER.format(kind="prompt"), line=1),)
+
+_SHARED_TERMS = (
+    "import re\n\n"
+    "_CHAIN_OVERLAP_THRESHOLD = 40  # min token overlap to consider related\n\n\n"
+    "def relation(new_text, prev_text, count):\n"
+    "    terms = lambda t: set(re.findall(r'[a-zA-Z0-9_]+', t))\n"
+    "    overlap = {overlap}\n"
+    "    return overlap > _CHAIN_OVERLAP_THRESHOLD\n"
+)
+SHARED_TERMS_VALID = (Valid(_SHARED_TERMS.format(overlap="len(terms(new_text) & terms(prev_text))")),)
+SHARED_TERMS_INVALID = (Invalid(_SHARED_TERMS.format(overlap="count(new_text) - count(prev_text)"), line=3),)
+
+_CONVERTED = "def idle_cost(idle):\n    tokens = sum(_number(item.get({key!r})) / 4.0 for item in idle)\n    return tokens\n"
+CONVERTED_CHARS_VALID = (Valid(_CONVERTED.format(key="desc_lines")),)
+CONVERTED_CHARS_INVALID = (Invalid(_CONVERTED.format(key="desc_chars"), line=2),)

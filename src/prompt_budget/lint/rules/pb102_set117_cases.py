@@ -108,6 +108,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     FORECAST_DEMO_VALID,
     FORECAST_SPEC_INVALID,
     FORECAST_SPEC_VALID,
+    HAND_LEXER_INVALID,
+    HAND_LEXER_VALID,
     LEVEL_UNIT_INVALID,
     REQUEST_RESERVE_INVALID,
     REQUEST_RESERVE_VALID,
@@ -116,6 +118,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     SCHEMA_TEXT_INVALID,
     SCHEMA_TEXT_VALID,
     SENTINEL_VALID,
+    SHARED_TERMS_INVALID,
+    SHARED_TERMS_VALID,
     SPDX_INVALID,
     SPDX_VALID,
     STORED_OVERLAP_INVALID,
@@ -223,6 +227,8 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *HAND_LEXER_VALID,  # set 413: a JavaScript scanner's tokens
+    *SHARED_TERMS_VALID,  # set 413: two texts' shared words
     *SPDX_VALID,  # set 405: a license expression's lexer
     *STORED_OVERLAP_VALID,  # set 401: lines
     *BURST_VALID,  # set 403: a rate limiter's burst
@@ -344,6 +350,8 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *HAND_LEXER_INVALID,  # set 413: a prompt's
+    *SHARED_TERMS_INVALID,  # set 413: a difference of counts
     *SPDX_INVALID,  # set 405: a prompt's tokens
     *STORED_OVERLAP_INVALID,  # set 401: coralbricks' overlap stored
     *BURST_INVALID,  # set 403: a window's

@@ -41,6 +41,7 @@ from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
     abbreviated_chars,
     bound_to_word_counts,
+    converted_number,
     default_rate,
     local_rate,
     named_rate,
@@ -185,6 +186,8 @@ class CharsPerToken(LintRule):
         if value is not None:
             # ``sum(len(m.content) for m in messages)``, ``df[c].apply(lambda x: len(str(x))).mean()``
             return self._chars(value)
+        if (inner := converted_number(node)) is not None:
+            return self._chars(inner)  # ``_number(item.get("desc_chars")) / 4.0`` (set 415)
         if isinstance(node, ast.Call) and callee_name(node) == "len" and node.args:
             arg = node.args[0]
             if (isinstance(arg, ast.Call) and splits_words(arg)) or split_into_words(

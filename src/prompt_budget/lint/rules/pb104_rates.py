@@ -215,3 +215,11 @@ def local_rate(node: ast.expr, fn: ast.AST | None) -> ast.expr | None:
         elif isinstance(n, ast.arg) and n.arg == node.id:
             return None  # a parameter, bound by every caller
     return found if stores == 1 and number(found) is not None else None
+
+
+def converted_number(node: ast.expr) -> ast.expr | None:
+    """The argument of a one-argument conversion to a number (``float(x)``, ``int(x)``, a project's
+    ``_number(x)``), whose unit is its argument's; else None."""
+    if not (isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords):
+        return None
+    return node.args[0] if {"int", "float", "number"} & set(words(callee_name(node) or "")) else None

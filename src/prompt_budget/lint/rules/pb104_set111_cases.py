@@ -65,6 +65,8 @@ from prompt_budget.lint.rules.pb101_set365_cases import (
     PARAM_CHARS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set389_cases import (
+    CONVERTED_CHARS_INVALID,
+    CONVERTED_CHARS_VALID,
     TOKENS_KEY_INVALID,
     TOKENS_KEY_VALID,
     WORDS_TIMES_INVALID,
@@ -118,6 +120,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *CONVERTED_CHARS_VALID,  # set 415: lines
     *TOKENS_KEY_VALID,  # set 391: a half
     *WORDS_TIMES_VALID,  # set 393: minutes
     *LEN_COMMENT_VALID,  # set 349: another rate
@@ -182,6 +185,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *CONVERTED_CHARS_INVALID,  # set 415: agent-telemetry's description characters
     *TOKENS_KEY_INVALID,  # set 391: leo-mcp's tokens entry
     *WORDS_TIMES_INVALID,  # set 393: teaval's token count
     *LEN_COMMENT_INVALID,  # set 349: agentspend-sdk's judge
