@@ -65,7 +65,7 @@ from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_strings import token_string_length
 from prompt_budget.lint.token_windows import where_token_window
 from prompt_budget.lint.walks import innermost_statement
-from prompt_budget.lint.word_counts import compared_with_words, sliced_words
+from prompt_budget.lint.word_counts import compared_with_words, scale_divisor, sliced_words
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred
@@ -370,6 +370,7 @@ def judge_assignment(
         and not only_reported(rule, target)
         and not sliced_words(rule, target)  # ``_MAX_QUERY_TERMS = 32  # ... every token``: a search's terms
         and not compared_with_words(rule, target)  # ``# min token overlap`` of two texts' words (set 413)
+        and not scale_divisor(rule, target)  # ``TOKEN_SCALE = 1000.0`` ... ``tokens / TOKEN_SCALE`` (set 395)
     ):
         # (``max_message_window = 30  # max number of messages (30 is around 8k tokens)``: messages)
         # ``completion_tokens = 100  # fixed tokens`` only sent back as a response's usage: a count

@@ -85,9 +85,14 @@ def bucket_tokens(rule: LintRule, amount: ast.expr) -> bool:
 
 
 def in_bucket_class(rule: LintRule) -> bool:
-    """The binding being visited is in a class named as a token bucket (``class TokenBucket``: ``burst: int =
-    100`` is permits of a rate limiter, set 403: ironmesh)."""
-    return bool(set(words(rule.ctx.class_name())) & _BUCKET_WORDS)
+    """The binding being visited is in a class named as a rate limiter's bucket (``class TokenBucket``: ``burst:
+    int = 100`` is permits of a rate limiter, set 403: ironmesh), not a storage bucket's (``AwsBucketLoader``)."""
+    ws = set(words(rule.ctx.class_name()))
+    return bool(ws & _BUCKET_WORDS) and bool(ws & _LIMITER_WORDS)
+
+
+#: Words beside "bucket" in the name of a rate limiter's class (``TokenBucket``, ``RateLimitBucket``).
+_LIMITER_WORDS = frozenset({"token", "tokens", "rate", "limit", "limiter", "leaky"})
 
 
 def floor_literal(node: ast.expr) -> ast.expr:

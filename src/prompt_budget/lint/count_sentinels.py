@@ -26,7 +26,7 @@ def unpacked(fn: ast.AST, name: str) -> bool:
     target somewhere in ``fn``."""
     for n in walk(fn):
         targets: list[ast.AST]
-        if isinstance(n, ast.Assign):
+        if isinstance(n, ast.Assign) and not _literal_tuple(n.value):  # not ``per_message, per_name = 4, -1``
             targets = [e for t in n.targets if isinstance(t, (ast.Tuple, ast.List)) for e in t.elts]
         elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
             targets = list(walk(n.target))
@@ -35,6 +35,14 @@ def unpacked(fn: ast.AST, name: str) -> bool:
         if any(type(e) is ast.Name and e.id == name for e in targets):
             return True
     return False
+
+
+def _literal_tuple(value: ast.expr) -> bool:
+    """``4, -1``: numbers written as they are, bound by unpacking as if one by one."""
+    return isinstance(value, (ast.Tuple, ast.List)) and all(
+        type(e) is ast.Constant or (isinstance(e, ast.UnaryOp) and type(e.operand) is ast.Constant)
+        for e in value.elts
+    )
 
 
 def stand_in_count(rule: LintRule, name: str) -> bool:

@@ -267,10 +267,11 @@ class Deferred:
             or measured_otherwise(rule, param)
             or _counts_sequences(name)
             or stand_in_count(rule, name)  # ``except: tokens = 9999`` (set 393)
-            or in_bucket_class(rule)  # ``class TokenBucket: def __init__(self, burst=100)`` (set 403)
         ):
             self.bindings.rebound(name)
             return
+        if in_bucket_class(rule):
+            return  # ``class TokenBucket: def __init__(self, burst=100)``: permits (set 403), the name left free
         scope = rule.scope_key()
         if name.isupper():
             parts: tuple[str, ...] = (name, ctx.class_name(), ctx.module_name)

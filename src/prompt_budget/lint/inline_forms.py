@@ -512,6 +512,8 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
     inline (set 22: langchain-community; the default is PB102's), and the least (``ge=1024`` on
     ``max_reasoning_tokens``, set 55: atroposlib), a floor on the budget, reported as its ``_min``; of a
     field counting tokens (``output_tokens``), its upper bound alone, as its ``_max``."""
+    if callee_name(call) in _OPTIONS:
+        return _option_bounds(rule, call)
     if callee_name(call) not in _VALIDATED:
         return None
     bounds = [kw for kw in call.keywords if kw.arg in _BOUNDS]
@@ -534,6 +536,34 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
         # cap in tokens (set 168: fastfence's semantic worker results); its floor is no budget
         return [(kw, name + "_max") for kw in bounds if kw.arg in {"le", "lt"}] or None
     return [(kw, name + _BOUNDS[kw.arg or ""]) for kw in bounds]
+
+
+#: Command-line options declared with bounds (typer's ``Option(min=..., max=...)``), and their bounds' suffixes.
+_OPTIONS = frozenset({"Option", "Argument"})
+_OPTION_BOUNDS = {"max": "", "min": "_min"}
+#: An option's help opening on a budget of tokens (``help="Token budget for the generated context package."``).
+_TOKEN_HELP = re.compile(
+    r"^\s*(?:(?:max(?:imum)?|the)\s+)?(?:token\s+budget|tokens\b|number\s+of\s+tokens)", re.I
+)
+
+
+def bounded(callee: str | None) -> str:
+    """What a bound bounds, for a finding's message: a command-line option or a validated field."""
+    return "a command-line option" if callee in _OPTIONS else "a field"
+
+
+def _option_bounds(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]] | None:
+    """``budget: Annotated[int, typer.Option("--budget", help="Token budget ...", min=500, max=128000)]``: the
+    bounds of a command-line option named as a budget, or whose help opens on tokens (set 417: errd's
+    ``--budget``), reported as the budget's cap and its ``_min``."""
+    bounds = [kw for kw in call.keywords if kw.arg in _OPTION_BOUNDS]
+    name = _annotated_parameter(rule, call) if bounds else None
+    if name is None:
+        return None
+    help_text = next((string_value(kw.value) for kw in call.keywords if kw.arg == "help"), None) or ""
+    if not (rule.names.is_budget_setting(name) or _TOKEN_HELP.match(help_text)):
+        return None
+    return [(kw, name + _OPTION_BOUNDS[kw.arg or ""]) for kw in bounds]
 
 
 def _annotated_parameter(rule: LintRule, call: ast.Call) -> str | None:

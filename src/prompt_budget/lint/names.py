@@ -125,7 +125,7 @@ WEAK_BUDGET_NAMES = frozenset(
 EXCLUDED_WORDS = frozenset(
     {
         "nesting",  # ``MAX_CONTEXT_NESTING_DEPTH``: how deep a context's JSON nests (set 353: aport-agent-guardrails)
-        "scale",  # ``TOKEN_SCALE = 1000.0`` dividing tokens in an objective: a unit of scale (set 395)
+        "weight",  # ``_SEARCH_WEIGHT_KEYWORD_TOKEN_CAP = 45``: the most a ranking score adds (set 417: eggcalc)
         "risk",  # ``risk_budget_used >= 0.75``: a change-risk score against its threshold (set 369: pebra)
         "speed",  # ``speed_tps: int = 80  # approx output tokens/sec``: a throughput (set 377: proxym)
         "access",

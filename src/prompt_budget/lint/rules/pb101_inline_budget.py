@@ -24,6 +24,7 @@ from prompt_budget.lint.inline_branches import branch_budgets
 from prompt_budget.lint.inline_forms import (
     WIDGETS,
     TypedLocals,
+    bounded,
     budget_lookup,
     called_class,
     completions_count,
@@ -71,12 +72,7 @@ from prompt_budget.lint.small_caps import small_cap, small_entry
 from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
 from prompt_budget.lint.subscript_entries import serialized_entry, written_entry
 from prompt_budget.lint.subtracted_defaults import subtracted_defaults
-from prompt_budget.lint.token_cuts import (
-    CutFlow,
-    attribute_cut,
-    padded_length,
-    truncation_defaults,
-)
+from prompt_budget.lint.token_cuts import CutFlow, attribute_cut, padded_length, truncation_defaults
 from prompt_budget.lint.value_sweeps import swept_entries
 
 
@@ -370,7 +366,7 @@ class InlineBudget(LintRule):
         if (bound := field_bound(self, node)) is not None:
             for kw, key in bound:
                 if (n := self.budget_literal(kw.value)) is not None:
-                    self._report(kw.value, key, n, f"as the `{kw.arg}=` bound of a field")
+                    self._report(kw.value, key, n, f"as the `{kw.arg}=` bound of {bounded(callee)}")
         elif (chunk := token_chunk_bounds(self, node)) is not None:
             for kw in chunk[2]:
                 if (n := self.budget_literal(kw.value)) is not None:

@@ -56,6 +56,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     ENV_METHOD_VALID,
     MODEL_CONFIG_INVALID,
     MODEL_CONFIG_VALID,
+    OPTION_BOUNDS_INVALID,
+    OPTION_BOUNDS_VALID,
 )
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
@@ -112,6 +114,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *OPTION_BOUNDS_VALID,  # set 417: seconds
     *MODEL_CONFIG_VALID,  # set 389: a model's config dumped
     *CHAR_GETTER_VALID,  # set 389: a getter in characters
     *ENV_METHOD_VALID,  # set 393: a method reading settings
@@ -176,6 +179,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *OPTION_BOUNDS_INVALID,  # set 417: errd's --budget bounds
     *MODEL_CONFIG_INVALID,  # set 389: a request's settings
     *CHAR_GETTER_INVALID,  # set 389: sozograph's getter in tokens
     *ENV_METHOD_INVALID,  # set 393: skillmind's env method

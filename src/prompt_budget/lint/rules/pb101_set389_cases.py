@@ -23,7 +23,7 @@ actual_tokens > TOKEN_BUDGET * 1.05``, ``shares.margin_on_budget``); not a hundr
 100``: the budget itself, ``ratio_reads``) nor a colour chosen by a chain of conditional expressions bound to a local
 only formatted into a string (``color = "green" if pct < 75 else "yellow" if pct < 95 else "red"``,
 ``style_thresholds.labels_only``); PB102, not a unit of scale dividing tokens (absolute-self-governance's
-``TOKEN_SCALE = 1000.0``, ``names.EXCLUDED_WORDS``); PB103, not the number below which a count is taken as already
+``TOKEN_SCALE = 1000.0``, ``word_counts.scale_divisor``); PB103, not the number below which a count is taken as already
 in millions (nasde-toolkit's ``tokens if tokens < 1000 else tokens / 1e6``, ``pb103_display.switches_unit``).
 
 Set 399's: PB102, not a time-series model's context in a registry (tsagentkit's ``ModelSpec(...,
@@ -54,6 +54,14 @@ project-wide reading: ``tests/lint/test_set157_project.py``).
 
 Set 415's: PB104, characters turned into a number by a conversion of the project's before the rate
 (agent-telemetry-app's ``sum(_number(item.get("desc_chars")) / 4.0 for item in idle)``, ``pb104_rates``).
+
+Set 417's: PB101, the ``min=``/``max=`` bounds of a command-line option whose help opens on a token budget (errd's
+``typer.Option("--budget", help="Token budget ...", min=500, max=128000)``, ``inline_forms``); PB102, not a ranking
+weight's cap (eggcalc's ``_SEARCH_WEIGHT_KEYWORD_TOKEN_CAP = 45``, ``names.EXCLUDED_WORDS``).
+
+A guard on set 403's token buckets: a class named for a storage bucket (iyrin-py's ``AwsBucketLoader``) is no rate
+limiter, and a parameter of a rate limiter's class leaves its name free for the module's other functions (the first
+reading dropped iyrin-py's twenty-six chunk sizes given to a tiktoken splitter: ``compared_counts.in_bucket_class``).
 """
 
 from __future__ import annotations
@@ -302,3 +310,54 @@ SHARED_TERMS_INVALID = (Invalid(_SHARED_TERMS.format(overlap="count(new_text) - 
 _CONVERTED = "def idle_cost(idle):\n    tokens = sum(_number(item.get({key!r})) / 4.0 for item in idle)\n    return tokens\n"
 CONVERTED_CHARS_VALID = (Valid(_CONVERTED.format(key="desc_lines")),)
 CONVERTED_CHARS_INVALID = (Invalid(_CONVERTED.format(key="desc_chars"), line=2),)
+
+_OPTION = (
+    "from typing import Annotated\n\n"
+    "import typer\n\n\n"
+    "def run(\n"
+    "    budget: Annotated[\n"
+    "        int,\n"
+    "        typer.Option('--budget', help={help!r}, min=500, max=128000),\n"
+    "    ] = 4000,\n"
+    ") -> None:\n"
+    "    print(budget)\n"
+)
+OPTION_BOUNDS_VALID = (Valid(_OPTION.format(help="Seconds to wait for the build.")),)
+OPTION_BOUNDS_INVALID = (
+    Invalid(_OPTION.format(help="Token budget for the context package."), line=9, count=2),
+)
+
+_WEIGHT = "{name} = 45\n\n\ndef rank(hits, weight):\n    return min(hits * weight, {name})\n"
+RANK_WEIGHT_VALID = (Valid(_WEIGHT.format(name="_SEARCH_WEIGHT_KEYWORD_TOKEN_CAP")),)
+RANK_WEIGHT_INVALID = (Invalid(_WEIGHT.format(name="_SEARCH_KEYWORD_TOKEN_CAP"), line=1),)
+
+_STORAGE = (
+    "class WebLoader:\n"
+    "    def split(self, docs, chunk: int = 1000):\n"
+    "        splitter = RecursiveCharacterTextSplitter.from_tiktoken_encoder(model_name='gpt-4o', chunk_size=chunk)\n"
+    "        return splitter.split_documents(docs)\n\n\n"
+    "class {name}:\n"
+    "    def split(self, docs, chunk: int = 1000):\n"
+    "        return docs[:chunk]\n"
+)
+#: (a storage bucket is no rate limiter: the chunk size beside it stays a budget)
+STORAGE_BUCKET_VALID = ()
+STORAGE_BUCKET_INVALID = (Invalid(_STORAGE.format(name="AwsBucketLoader"), line=2, count=2),)
+
+#: (a guard on set 393's sentinels: numbers unpacked from a tuple written out are bound as they are)
+PAIR_OVERHEAD_VALID = ()
+PAIR_OVERHEAD_INVALID = (
+    Invalid(
+        "def get_num_tokens(model, messages, encoding):\n"
+        "    if model == 'gpt-4':\n"
+        "        tokens_per_message = 3\n"
+        "    else:\n"
+        "        tokens_per_message, tokens_per_name = 0, 0\n"
+        "    num_tokens = 0\n"
+        "    for message in messages:\n"
+        "        num_tokens += tokens_per_message\n"
+        "        num_tokens += len(encoding.encode(message))\n"
+        "    return num_tokens\n",
+        line=3,
+    ),
+)

@@ -111,6 +111,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     HAND_LEXER_INVALID,
     HAND_LEXER_VALID,
     LEVEL_UNIT_INVALID,
+    RANK_WEIGHT_INVALID,
+    RANK_WEIGHT_VALID,
     REQUEST_RESERVE_INVALID,
     REQUEST_RESERVE_VALID,
     SCALE_INVALID,
@@ -122,6 +124,7 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     SHARED_TERMS_VALID,
     SPDX_INVALID,
     SPDX_VALID,
+    STORAGE_BUCKET_INVALID,
     STORED_OVERLAP_INVALID,
     STORED_OVERLAP_VALID,
 )
@@ -227,6 +230,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *RANK_WEIGHT_VALID,  # set 417: a ranking weight's cap
     *HAND_LEXER_VALID,  # set 413: a JavaScript scanner's tokens
     *SHARED_TERMS_VALID,  # set 413: two texts' shared words
     *SPDX_VALID,  # set 405: a license expression's lexer
@@ -350,6 +354,8 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *STORAGE_BUCKET_INVALID,  # set 403's pass, kept from taking storage buckets for rate limiters
+    *RANK_WEIGHT_INVALID,  # set 417: a cap of tokens
     *HAND_LEXER_INVALID,  # set 413: a prompt's
     *SHARED_TERMS_INVALID,  # set 413: a difference of counts
     *SPDX_INVALID,  # set 405: a prompt's tokens

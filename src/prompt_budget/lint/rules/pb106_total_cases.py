@@ -27,6 +27,7 @@ from prompt_budget.lint.rules.pb101_set365_cases import SPENT_REMAINDER_INVALID,
 from prompt_budget.lint.rules.pb101_set389_cases import (
     FORECAST_RESERVE_INVALID,
     FORECAST_RESERVE_VALID,
+    PAIR_OVERHEAD_INVALID,
     SENTINEL_INVALID,
     SENTINEL_VALID,
     WORDS_PLUS_INVALID,
@@ -112,6 +113,7 @@ TOTAL_VALID = (
 )
 
 TOTAL_INVALID = (
+    *PAIR_OVERHEAD_INVALID,  # set 393's sentinels, kept from taking a written-out pair for one
     *FORECAST_RESERVE_INVALID,  # set 389: a prompt's context
     *SENTINEL_INVALID,  # set 393: a tally's start
     *WORDS_PLUS_INVALID,  # set 393: open-swarm's word count
