@@ -98,3 +98,14 @@ def test_a_sibling_naming_no_tokens_beside_fields_named_for_tokens_counts_someth
         }
         (tmp_path / sibling).mkdir()
         assert reported_lines(lint_package(tmp_path / sibling, files), "PB102") == expected
+
+
+def test_roles_beside_a_field_named_for_tokens_are_still_its_slices(tmp_path: Path) -> None:
+    """kaiwen-agent's ``ContextBudget``: ``max_total_tokens`` read against a count of tokens, and ``memory =
+    4000`` beside it, a role's slice of that budget (the reading of set 413 must not drop it)."""
+    files = {
+        "__init__.py": "",
+        "quotas.py": QUOTAS.replace("TenantQuotas", "ContextBudget").format(sibling="memory", value=4000),
+        "reader.py": QUOTA_READER,
+    }
+    assert reported_lines(lint_package(tmp_path, files), "PB102") == [("pkg/quotas.py", 6), ("pkg/quotas.py", 7)]

@@ -16,7 +16,7 @@ number fields of 16 or more are the same kind of setting: the class's name (its 
 ``limits``, ``thresholds``, ``caps``, ``quotas``) says they are limits, and the fields read say in which unit.
 A field whose name says another unit or a count (``timeout_seconds``, ``max_retries``, ``page_size``) is
 left out, and so is a class whose name says no limits (``Settings``, ``NodeConfig``); where the fields read
-name tokens (``max_tokens_per_month``), so is a field naming none (``max_skills``).
+name tokens (``max_tokens_per_month``), so is a field capping another noun (``max_skills``), not a role alone.
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.rule import LintRule
 
-#: Words of a field's name saying tokens.
+#: Words of a field's name saying tokens; saying a cap (of what the name's other words count).
 _TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks"})
+_CAP_WORDS = frozenset({"max", "min", "maximum", "minimum", "limit", "cap"})
 #: Words of a field's name that say it counts something other than tokens.
 _OTHER_WORDS = UNIT_WORDS | COUNT_WORDS | {"retries", "attempts", "workers", "depth", "ms", "timeout", "port"}
 
@@ -62,13 +63,15 @@ def limit_siblings(
         if not budgets or not says_limits(cls):
             continue
         shown = ", ".join(f"`{b}`" for b in budgets[:3]) + (" ..." if len(budgets) > 3 else "")
-        # fields named for tokens (``max_tokens_per_month``) leave a sibling naming no tokens (``max_skills``)
-        # to count something else (set 413: reflection-agent's tenant quotas)
+        # fields named for tokens (``max_tokens_per_month``) leave a sibling that caps another noun (``max_skills``)
+        # to count it (set 413: reflection-agent's tenant quotas); a role alone (``memory = 4000`` beside
+        # ``max_total_tokens``, kaiwen-agent's context slices) is a share of the same budget
         named = any(_TOKEN_WORDS.intersection(words(b)) for b in budgets)
         for name, fact, read in members:
             if read or _OTHER_WORDS.intersection(words(name)):
                 continue
-            if named and not _TOKEN_WORDS.intersection(words(name)):
+            ws = set(words(name))
+            if named and ws & _CAP_WORDS and not ws & _TOKEN_WORDS:
                 continue
             message = (
                 f"token budget {name} = {fact.value} as the default of `{cls}.{name}`, a class of limits whose "
