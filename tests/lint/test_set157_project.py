@@ -108,4 +108,7 @@ def test_roles_beside_a_field_named_for_tokens_are_still_its_slices(tmp_path: Pa
         "quotas.py": QUOTAS.replace("TenantQuotas", "ContextBudget").format(sibling="memory", value=4000),
         "reader.py": QUOTA_READER,
     }
-    assert reported_lines(lint_package(tmp_path, files), "PB102") == [("pkg/quotas.py", 6), ("pkg/quotas.py", 7)]
+    assert reported_lines(lint_package(tmp_path, files), "PB102") == [
+        ("pkg/quotas.py", 6),
+        ("pkg/quotas.py", 7),
+    ]
