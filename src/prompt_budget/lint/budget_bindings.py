@@ -38,7 +38,12 @@ from prompt_budget.lint.inline_branches import assigned_fallback
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.lexer_tokens import lexer_module
 from prompt_budget.lint.names import words
-from prompt_budget.lint.not_limits import no_limit_sentinel, only_counts_pieces, only_sizes_fields
+from prompt_budget.lint.not_limits import (
+    no_limit_sentinel,
+    only_counts_pieces,
+    only_sizes_fields,
+    scale_divisor,
+)
 from prompt_budget.lint.other_units import (
     chosen_by_other_unit,
     comment_names_other_unit,
@@ -65,7 +70,7 @@ from prompt_budget.lint.token_estimates import media_tokens, token_estimate
 from prompt_budget.lint.token_strings import token_string_length
 from prompt_budget.lint.token_windows import where_token_window
 from prompt_budget.lint.walks import innermost_statement
-from prompt_budget.lint.word_counts import compared_with_words, scale_divisor, sliced_words
+from prompt_budget.lint.word_counts import compared_with_words, sliced_words
 
 if TYPE_CHECKING:
     from prompt_budget.lint.deferred import Deferred

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.amount_words import COUNT_WORDS
 from prompt_budget.lint.flow import finding_where_bound
 from prompt_budget.lint.held_limits import says_limits
-from prompt_budget.lint.names import UNIT_WORDS, config_key, words
+from prompt_budget.lint.names import TOKEN_WORDS, UNIT_WORDS, config_key, words
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -36,8 +36,7 @@ if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.rule import LintRule
 
-#: Words of a field's name saying tokens; saying a cap (of what the name's other words count).
-_TOKEN_WORDS = frozenset({"token", "tokens", "tok", "toks"})
+#: Words of a field's name saying a cap (of what the name's other words count).
 _CAP_WORDS = frozenset({"max", "min", "maximum", "minimum", "limit", "cap"})
 #: Words of a field's name that say it counts something other than tokens.
 _OTHER_WORDS = UNIT_WORDS | COUNT_WORDS | {"retries", "attempts", "workers", "depth", "ms", "timeout", "port"}
@@ -66,12 +65,12 @@ def limit_siblings(
         # fields named for tokens (``max_tokens_per_month``) leave a sibling that caps another noun (``max_skills``)
         # to count it (set 413: reflection-agent's tenant quotas); a role alone (``memory = 4000`` beside
         # ``max_total_tokens``, kaiwen-agent's context slices) is a share of the same budget
-        named = any(_TOKEN_WORDS.intersection(words(b)) for b in budgets)
+        named = any(TOKEN_WORDS.intersection(words(b)) for b in budgets)
         for name, fact, read in members:
             if read or _OTHER_WORDS.intersection(words(name)):
                 continue
             ws = set(words(name))
-            if named and ws & _CAP_WORDS and not ws & _TOKEN_WORDS:
+            if named and ws & _CAP_WORDS and not ws & TOKEN_WORDS:
                 continue
             message = (
                 f"token budget {name} = {fact.value} as the default of `{cls}.{name}`, a class of limits whose "

@@ -89,6 +89,23 @@ def only_counts_pieces(rule: LintRule, target: ast.expr) -> bool:
     return every_read(rule, target, _ceil_division_divisor)
 
 
+def scale_divisor(rule: LintRule, target: ast.expr) -> bool:
+    """A name saying a scale (``TOKEN_SCALE = 1000.0``) whose every read divides something: a unit the count is
+    expressed in, normalizing it in an objective, not a budget (set 395: absolute-self-governance's
+    ``quality - COST_WEIGHT * (tokens / TOKEN_SCALE)``)."""
+    name = target.id if isinstance(target, ast.Name) else ""
+    return "scale" in words(name) and every_read(rule, target, _divides)
+
+
+def _divides(read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
+    parent = parents.get(read)
+    return (
+        isinstance(parent, ast.BinOp)
+        and isinstance(parent.op, (ast.Div, ast.FloorDiv))
+        and parent.right is read
+    )
+
+
 #: Calls declaring a validated field or parameter (pydantic, FastAPI), whose lengths count characters or items.
 _FIELD_CALLS = frozenset(
     {"Field", "constr", "conlist", "StringConstraints", "Query", "Body", "Form", "Path", "Header"}

@@ -71,9 +71,8 @@ def labels_only(tree: ast.AST | None, compare: ast.Compare) -> bool:
         return False
     choice = up[compare]
     if isinstance(choice, ast.IfExp):
-        while isinstance(
-            up.get(choice), ast.IfExp
-        ):  # ``"green" if pct < 75 else "yellow" if pct < 95 else ...``
+        # ``"green" if pct < 75 else "yellow" if pct < 95 else ...``: the chain's outermost choice
+        while isinstance(up.get(choice), ast.IfExp):
             choice = up[choice]
         holder = up.get(choice)
         if isinstance(holder, ast.FormattedValue):

@@ -333,10 +333,9 @@ class TokenReach:
             callee = callee_name(grand) or "a call"
             if rule.names.is_budget(parent.arg):
                 return f"given as `{parent.arg}=` of `{callee}`"
+            # ``ClearToolUsesEdit(trigger=clear_tool_uses_trigger())`` (set 401: pupa-backend)
             if (said := library_token_keyword(parent.arg, grand)) is not None:
-                return (
-                    said  # ``ClearToolUsesEdit(trigger=clear_tool_uses_trigger())`` (set 401: pupa-backend)
-                )
+                return said
             if cuts and rule.names.is_weak_budget(parent.arg) and cuts_tokens(grand):
                 return f"given as `{parent.arg}=` of `{callee}`, which truncates to tokens"
             if sizes_token_chunks(rule.names, parent.arg, grand, rule.ctx):

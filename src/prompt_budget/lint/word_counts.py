@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.character_reads import every_read, reads_of
-from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name, defaults, string_value
 from prompt_budget.lint.walks import enclosing_function
 
@@ -134,20 +133,3 @@ def _matches(fn: ast.AST, node: ast.expr, depth: int) -> bool:
         values = bound_values(fn, node.id)
         return bool(values) and all(_matches(fn, v, depth - 1) for v in values)
     return False
-
-
-def scale_divisor(rule: LintRule, target: ast.expr) -> bool:
-    """A name saying a scale (``TOKEN_SCALE = 1000.0``) whose every read divides something: a unit the count is
-    expressed in, normalizing it in an objective, not a budget (set 395: absolute-self-governance's
-    ``quality - COST_WEIGHT * (tokens / TOKEN_SCALE)``)."""
-    name = target.id if isinstance(target, ast.Name) else ""
-    return "scale" in words(name) and every_read(rule, target, _divides)
-
-
-def _divides(read: ast.Name, parents: dict[ast.AST, ast.AST]) -> bool:
-    parent = parents.get(read)
-    return (
-        isinstance(parent, ast.BinOp)
-        and isinstance(parent.op, (ast.Div, ast.FloorDiv))
-        and parent.right is read
-    )

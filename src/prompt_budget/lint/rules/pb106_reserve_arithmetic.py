@@ -316,10 +316,10 @@ class ReserveArithmetic(LintRule):
         window = self.budget_literal(left) if budget is None else None
         if budget is None and window is not None and window >= 512 and self._takes_tokens(node):
             budget = f"the window {window}"  # ``128000 - screenshot_tokens - prompt_tokens - 1000``
-        # not ``text[: size - 20] + "..."`` (characters), nor a forecaster's steps (set 389)
-        kept = budget is not None and not forecast_context(self, attr_name(left) or "")
-        if kept and budget and not cuts_text(self, [*self.ctx.ancestors, node.left], node.left):
-            self._report(literal, budget, value)
+        if forecast_context(self, attr_name(left) or ""):
+            return  # ``context_length - 70`` of a forecaster's steps (set 389)
+        if budget is not None and not cuts_text(self, [*self.ctx.ancestors, node.left], node.left):
+            self._report(literal, budget, value)  # not ``text[: size - 20] + "..."``: characters
 
     def visit_Assign(self, node: ast.Assign) -> None:
         """``_PROMPT_OVERHEAD_TOKENS = 1_500``, a parameter's default a function takes off a budget (set 22:
