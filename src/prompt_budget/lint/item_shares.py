@@ -137,15 +137,19 @@ def _key_read(node: ast.AST, name: str) -> bool:
     )
 
 
-def scales_no_tokens(tree: ast.AST | None, name: str, names: NameJudge) -> bool:
+def scales_no_tokens(
+    tree: ast.AST | None, name: str, names: NameJudge, literal: ast.expr | None = None
+) -> bool:
     """Every read of ``name`` scales an amount of something else than tokens (``scaled_units``) or the
     ``len()`` of a sequence of items; or ``name`` says no tokens, window or budget and what it scales is
-    something else (``context_shares``)."""
+    something else (``context_shares``); or ``literal``, its value, is a dict's entry named for a budget in a
+    module that never says tokens (``budget_without_tokens``)."""
     return (
         scales_other_units(tree, name, names)
         or scales_item_counts(tree, name, names)
         or scales_other_context(tree, name, names)
         or window_without_tokens(tree, name)
+        or budget_without_tokens(tree, name, literal)
         or compared_with_similarity(tree, name)
     )
 
@@ -203,6 +207,37 @@ def window_without_tokens(tree: ast.AST | None, name: str) -> bool:
     if tree is None or "window" not in ws or ws & (RATIO_CONTEXT_WORDS - {"window"}):
         return False
     return not _speaks_of_models(tree)
+
+
+def budget_without_tokens(tree: ast.AST | None, name: str, literal: ast.expr | None) -> bool:
+    """A dict's entry (``literal``) sharing what is named for a budget and nothing else a budget is named for
+    (``budget_share``), in a module whose names and strings never say tokens, a prompt or an LLM as a word (set
+    427: intentops' ``"budget_share": 0.1`` of a scheduled loop's budget, beside a cadence and a kill switch): a
+    budget of something else. A field or a constant keeps its reading: a settings module's ``soft_budget_threshold:
+    float = 0.8`` is read against tokens by another module."""
+    ws = set(words(name))
+    if tree is None or literal is None or ws & RATIO_CONTEXT_WORDS != {"budget"}:
+        return False
+    if not isinstance(parents(tree).get(literal), ast.Dict):
+        return False
+    if _unspoken and _unspoken[0][0] is tree:
+        return _unspoken[0][1]
+    texts = (
+        n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else n.value
+        for n in walk(tree)
+        if isinstance(n, (ast.Name, ast.Attribute))
+        or (isinstance(n, ast.Constant) and isinstance(n.value, str))
+    )
+    silent = not any(_TOKEN_WORD.search(str(text).lower()) for text in texts)
+    _unspoken[:] = [(tree, silent)]
+    return silent
+
+
+#: ``tokens``, ``max_tokens``, "the prompt": a word of a model's text (``InteractiveToken`` is not one).
+_TOKEN_WORD = re.compile(r"(?<![a-z])(?:tokens?|prompts?|llms?)(?![a-z])")
+
+#: The last module asked about, with whether it never says tokens as a word (asked once per file).
+_unspoken: list[tuple[ast.AST, bool]] = kept_per_file([])
 
 
 def sequence_without_tokens(tree: ast.AST | None, name: str) -> bool:

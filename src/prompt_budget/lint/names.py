@@ -263,6 +263,12 @@ EXCLUDED_WORDS = frozenset(
 )
 #: Words of a score a threshold is compared with (``context_relevance_threshold``, ``similarity``,
 #: ``quality``): evidence that a ratio is not a share of a budget.
+#: The last words of RapidFuzz's and fuzzywuzzy's scorers of two texts' word tokens (``token_set_ratio``, kept
+#: as a result's field and compared with 0.3-0.6 by set 429's skillvariants): a similarity, no share of tokens.
+_FUZZY_SCORERS = frozenset(
+    {("token", "set", "ratio"), ("token", "sort", "ratio"), ("partial", "token", "ratio")}
+)
+
 SCORE_WORDS = frozenset(
     {
         *("score", "scores", "dedup", "dedupe", "duplicate", "collision", "sanity"),  # sets 209, 287
@@ -558,6 +564,7 @@ class NameJudge:
             self.is_ratio(name)
             and any(w in RATIO_CONTEXT_WORDS for w in ws)
             and not any(w in SCORE_WORDS for w in ws)
+            and tuple(ws[-3:]) not in _FUZZY_SCORERS
             and not self._ignored(name, ws)
         )
 
@@ -568,7 +575,8 @@ class NameJudge:
 
     def is_score(self, name: str) -> bool:
         """A score, a similarity, a loss: what a quality threshold is compared with, not a budget."""
-        return any(w in SCORE_WORDS for w in words(name))
+        ws = words(name)
+        return any(w in SCORE_WORDS for w in ws) or tuple(ws[-3:]) in _FUZZY_SCORERS
 
     def implausible(self, name: str, value: float) -> bool:
         """``name = value`` cannot be a token budget: a context window (a name about the context without

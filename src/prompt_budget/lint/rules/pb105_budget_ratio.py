@@ -366,7 +366,7 @@ class BudgetRatio(DivisorTables):
             elif (
                 not self._share_of_characters(name)
                 and not share_of_machine_memory(self.ctx.tree, name)
-                and not scales_no_tokens(self.ctx.tree, name, self.names)
+                and not scales_no_tokens(self.ctx.tree, name, self.names, literal)
             ):
                 # at the end of the module: one compared with a score is a cut-off on the score (set 42)
                 before = len(self.ctx.reports)

@@ -78,6 +78,12 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     TOLERANCE_INVALID,
     TOLERANCE_VALID,
 )
+from prompt_budget.lint.rules.pb101_set427_cases import (
+    FUZZY_INVALID,
+    FUZZY_VALID,
+    LOOP_SHARE_INVALID,
+    LOOP_SHARE_VALID,
+)
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -194,6 +200,8 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *FUZZY_VALID,  # set 429: skillvariants' RapidFuzz scores
+    *LOOP_SHARE_VALID,  # set 427: intentops' loop budget
     *SEQ_HALF_VALID,  # set 401: retries
     *TOLERANCE_VALID,  # set 395: seconds
     *GAUGE_VALID,  # set 395: a colour shown
@@ -311,6 +319,8 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *FUZZY_INVALID,  # set 429: skillvariants' RapidFuzz scores
+    *LOOP_SHARE_INVALID,  # set 427: intentops' loop budget
     *SEQ_HALF_INVALID,  # set 401: grpo-in-sandbox's prompt half
     *TOLERANCE_INVALID,  # set 395: repoview's tolerance
     *GAUGE_INVALID,  # set 395: a colour acted on
