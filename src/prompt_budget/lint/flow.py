@@ -36,6 +36,7 @@ from prompt_budget.lint.counted_locals import token_local
 from prompt_budget.lint.fact_tags import tagged as tagged  # noqa: PLC0414
 from prompt_budget.lint.field_helpers import FIELD_CALLS, field_call
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
+from prompt_budget.lint.getter_callers import sign_checked
 from prompt_budget.lint.getter_returns import returned_budget
 from prompt_budget.lint.handed_names import bound_local_use, handed_on
 from prompt_budget.lint.lookup_values import lookup_value
@@ -365,6 +366,8 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         and isinstance(parent.func, ast.Name)
         and parent.func.id in {"min", "max"}
     ):
+        if sign_checked(parent, grand):
+            return None  # ``if min(snapshot_limit, context_limit) < 0: raise``: limits checked, none clamped
         for other in parent.args:
             if other is not node and (
                 rule.token_amount(other) or token_local(rule, other) or budget_share(judge, other)

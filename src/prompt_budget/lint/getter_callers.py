@@ -45,14 +45,28 @@ def env_fallback(call: ast.Call, child: ast.AST) -> bool:
     return len(call.args) == 2 and call.args[1] is child and is_env_read(call)
 
 
-def clamp_with_tokens(rule: LintRule, call: ast.Call, child: ast.AST) -> str | None:
-    """``min(child, max_output_tokens)``: the amount of tokens ``child`` is clamped with, said, else None."""
-    if not (type(call.func) is ast.Name and call.func.id in {"min", "max"}):
+def clamp_with_tokens(rule: LintRule, call: ast.Call, child: ast.AST, grand: ast.AST | None) -> str | None:
+    """``min(child, max_output_tokens)``: the amount of tokens ``child`` is clamped with, said, else None;
+    ``grand``: what holds the call."""
+    if not (type(call.func) is ast.Name and call.func.id in {"min", "max"}) or sign_checked(call, grand):
         return None
     for other in call.args:
         if other is not child and rule.token_amount(other):
             return f"clamps the token count `{brief_source(other)}` with {call.func.id}()"
     return None
+
+
+def sign_checked(call: ast.Call, grand: ast.AST | None) -> bool:
+    """``min(a, b, ...)`` ordered against zero: a check that none of the values is negative (set 429:
+    codegraph-viz's ``min(snapshot_limit, context_limit, ...) < 0`` of row counts), not a clamp of one by another."""
+    return (
+        isinstance(grand, ast.Compare)
+        and len(grand.comparators) == 1
+        and (grand.left is call or grand.comparators[0] is call)
+        and any(
+            isinstance(side, ast.Constant) and side.value == 0 for side in (grand.left, grand.comparators[0])
+        )
+    )
 
 
 def entered_by_parameter(fn: Function, seen: set[object]) -> bool:

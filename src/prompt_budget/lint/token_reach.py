@@ -192,7 +192,9 @@ class TokenReach:
                     return None
                 derived = True
             elif isinstance(parent, ast.Call) and _keeps(parent) and child in parent.args:
-                if not (listed or derived) and (why := clamp_with_tokens(self.rule, parent, child)):
+                if not (listed or derived) and (
+                    why := clamp_with_tokens(self.rule, parent, child, parents.get(parent))
+                ):
                     return f"{why} at line {getattr(child, 'lineno', 0)}"  # ``getter_callers``
             elif (
                 (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub))

@@ -5,7 +5,9 @@ an LLM (intentops' charters of scheduled loops, ``"budget_share": 0.1`` beside a
 ``item_shares.budget_without_tokens``).
 
 Set 429's: PB105, not RapidFuzz's similarity of two texts' word tokens (skillvariants' ``sim.token_set_ratio >=
-0.45`` and ``WEIGHTS = {"token_set_ratio": 0.50, ...}``, ``names._FUZZY_SCORERS``).
+0.45`` and ``WEIGHTS = {"token_set_ratio": 0.50, ...}``, ``names._FUZZY_SCORERS``); PB102, not a limit checked with others for a sign (codegraph-viz's ``if
+min(snapshot_limit, context_limit, ...) < 0: raise``, a check that no row count is negative, read as a clamp of a
+context's token count: ``getter_callers.sign_checked``).
 """
 
 from __future__ import annotations
@@ -38,3 +40,12 @@ _FUZZY = (
 )
 FUZZY_VALID = (Valid(_FUZZY.format(name="token_set_ratio")), Valid(_FUZZY.format(name="token_sort_ratio")))
 FUZZY_INVALID = (Invalid(_FUZZY.format(name="token_share_ratio"), count=2),)
+
+_SIGN = (
+    "def compact(db, used_tokens, *, snapshot_limit: int = 25):\n"
+    "    if min(snapshot_limit, used_tokens) {cmp}:\n"
+    '        raise ValueError("limits cannot be negative")\n'
+    "    return db.prune(snapshot_limit)\n"
+)
+SIGN_CHECK_VALID = (Valid(_SIGN.format(cmp="< 0")),)
+SIGN_CHECK_INVALID = (Invalid(_SIGN.format(cmp="< 10"), line=1),)
