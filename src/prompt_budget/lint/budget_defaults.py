@@ -35,6 +35,7 @@ from prompt_budget.lint.item_shares import sequence_without_tokens
 from prompt_budget.lint.lexer_tokens import parses_own_language
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
+from prompt_budget.lint.option_reads import given_to_budget
 from prompt_budget.lint.option_twins import record_option
 from prompt_budget.lint.overlap_siblings import chunk_beside_token_overlap, documented_overlap
 from prompt_budget.lint.param_docstrings import (
@@ -266,7 +267,9 @@ def _in_tokens(rule: LintRule, node: ast.Call, name: str, help_text: str | None)
         return f'its metavar "{metavar}" says tokens'
     if help_text and _OPENS_ON_TOKENS.match(help_text.strip()):
         return "its help text says tokens"
-    return None
+    return (
+        given_to_budget(rule, name) if rule.names.is_weak_budget(name) else None
+    )  # ``budget_tokens=args.budget``
 
 
 def fallback_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:

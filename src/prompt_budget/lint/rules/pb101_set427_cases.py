@@ -7,7 +7,9 @@ an LLM (intentops' charters of scheduled loops, ``"budget_share": 0.1`` beside a
 Set 429's: PB105, not RapidFuzz's similarity of two texts' word tokens (skillvariants' ``sim.token_set_ratio >=
 0.45`` and ``WEIGHTS = {"token_set_ratio": 0.50, ...}``, ``names._FUZZY_SCORERS``); PB102, not a limit checked with others for a sign (codegraph-viz's ``if
 min(snapshot_limit, context_limit, ...) < 0: raise``, a check that no row count is negative, read as a clamp of a
-context's token count: ``getter_callers.sign_checked``).
+context's token count: ``getter_callers.sign_checked``); PB102, a generic option's default whose parsed value is
+given to a budget keyword (codegraph-viz's ``add_argument("--budget", type=int, default=5000)`` and
+``build_context(..., budget_tokens=args.budget)``, ``option_reads``).
 """
 
 from __future__ import annotations
@@ -49,3 +51,19 @@ _SIGN = (
 )
 SIGN_CHECK_VALID = (Valid(_SIGN.format(cmp="< 0")),)
 SIGN_CHECK_INVALID = (Invalid(_SIGN.format(cmp="< 10"), line=1),)
+
+_OPTION_READ = (
+    "import argparse\n"
+    "\n"
+    "\n"
+    "def main(argv=None):\n"
+    "    parser = argparse.ArgumentParser()\n"
+    '    parser.add_argument("--budget", type=int, default=5000)\n'
+    "    args = parser.parse_args(argv)\n"
+    "    return build_context(args.query, {keyword}=args.budget)\n"
+)
+OPTION_READ_VALID = (
+    Valid(_OPTION_READ.format(keyword="budget_chars")),
+    Valid(_OPTION_READ.format(keyword="budget")),
+)
+OPTION_READ_INVALID = (Invalid(_OPTION_READ.format(keyword="budget_tokens"), line=6),)

@@ -128,7 +128,12 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     STORED_OVERLAP_INVALID,
     STORED_OVERLAP_VALID,
 )
-from prompt_budget.lint.rules.pb101_set427_cases import SIGN_CHECK_INVALID, SIGN_CHECK_VALID
+from prompt_budget.lint.rules.pb101_set427_cases import (
+    OPTION_READ_INVALID,
+    OPTION_READ_VALID,
+    SIGN_CHECK_INVALID,
+    SIGN_CHECK_VALID,
+)
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -231,6 +236,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *OPTION_READ_VALID,  # set 429: codegraph-viz's --budget
     *SIGN_CHECK_VALID,  # set 429: codegraph-viz's sign check
     *RANK_WEIGHT_VALID,  # set 417: a ranking weight's cap
     *HAND_LEXER_VALID,  # set 413: a JavaScript scanner's tokens
@@ -356,6 +362,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *OPTION_READ_INVALID,  # set 429: codegraph-viz's --budget
     *SIGN_CHECK_INVALID,  # set 429: codegraph-viz's sign check
     *STORAGE_BUCKET_INVALID,  # set 403's pass, kept from taking storage buckets for rate limiters
     *RANK_WEIGHT_INVALID,  # set 417: a cap of tokens
