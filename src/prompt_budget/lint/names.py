@@ -263,8 +263,7 @@ EXCLUDED_WORDS = frozenset(
 )
 #: Words of a score a threshold is compared with (``context_relevance_threshold``, ``similarity``,
 #: ``quality``): evidence that a ratio is not a share of a budget.
-#: The last words of RapidFuzz's and fuzzywuzzy's scorers of two texts' word tokens (``token_set_ratio``, kept
-#: as a result's field and compared with 0.3-0.6 by set 429's skillvariants): a similarity, no share of tokens.
+#: RapidFuzz's scorers of two texts' words (``token_set_ratio``: set 429, skillvariants): a similarity, no share.
 _FUZZY_SCORERS = frozenset(
     {("token", "set", "ratio"), ("token", "sort", "ratio"), ("partial", "token", "ratio")}
 )
@@ -380,8 +379,9 @@ def speculative(ws: Iterable[str]) -> bool:
     return bool(found & SPECULATIVE_WORDS) and not found & LIMIT_WORDS
 
 
-#: Devices or pieces a budget is divided over (``max_tokens_per_gpu``, ``MAX_L1_TOKENS_PER_SEGMENT``: set 69).
-_PER_DEVICE = frozenset({"gpu", "segment"})
+#: Devices, pieces or sessions a budget is divided over (``max_tokens_per_gpu``, ``MAX_L1_TOKENS_PER_SEGMENT``:
+#: set 69; ``token_cap_per_session``, no session token: set 431).
+_PER_DEVICE = frozenset({"gpu", "segment", "session"})
 
 
 def excluded(ws: tuple[str, ...]) -> bool:

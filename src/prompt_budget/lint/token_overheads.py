@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.count_sentinels import unpacked
 from prompt_budget.lint.flow import is_test_module
+from prompt_budget.lint.item_token_costs import item_token_costs
 from prompt_budget.lint.names import CHAR_WORDS, TOKEN_WORDS, words
 from prompt_budget.lint.reserve_sums import sum_terms
 from prompt_budget.lint.rule import attr_name, callee_name
@@ -62,8 +63,8 @@ Overhead = tuple[ast.Constant, int, str]
 
 
 def token_overheads(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, str, str]]:
-    """Each overhead of the module's token estimates: (its literal, its value, the finding's message, the
-    name of its config key)."""
+    """Each overhead of the module's token estimates, then each guessed size of an item in tokens
+    (``item_token_costs``): (its literal, its value, the finding's message, the name of its config key)."""
     if is_test_module(rule.ctx.path):
         return []
     estimates = _estimates(rule, tree)
@@ -79,7 +80,7 @@ def token_overheads(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant
                     "calibrated against the model's tokenizer, so every estimate adds the same framing"
                 )
                 found.append((literal, value, message, f"{fn.name} overhead_tokens"))
-    return found
+    return found + item_token_costs(rule, tree)  # ``len(items) * TOKENS_PER_ENTRY``: an item's guessed size
 
 
 def _estimates(
@@ -228,6 +229,10 @@ class _Estimate:
 
     def _scaled(self, left: ast.expr, rate: ast.expr) -> bool:
         """A length of characters (``left``) divided or multiplied by ``rate`` into tokens."""
+        if isinstance(left, ast.BinOp) and isinstance(
+            left.op, ast.Add
+        ):  # ``(len(body) + extra) // 4`` (set 431)
+            return self._scaled(left.left, rate) or self._scaled(left.right, rate)
         # or a length named as characters (``total_chars = sum(len(m.content) for m in messages)``)
         chars = isinstance(left, (ast.Name, ast.Attribute)) and bool(
             CHAR_WORDS & set(words(attr_name(left) or ""))

@@ -10,6 +10,15 @@ min(snapshot_limit, context_limit, ...) < 0: raise``, a check that no row count 
 context's token count: ``getter_callers.sign_checked``); PB102, a generic option's default whose parsed value is
 given to a budget keyword (codegraph-viz's ``add_argument("--budget", type=int, default=5000)`` and
 ``build_context(..., budget_tokens=args.budget)``, ``option_reads``).
+
+Set 427's: PB106, the tokens one item is guessed to cost, a constant multiplied by a count of items (atif-sql's
+``_AVG_OUT_TOKENS = 150`` ... ``out_tokens = len(capped) * _AVG_OUT_TOKENS``; earlier misses: pylogtracer's
+``TOKENS_PER_ENTRY = 60``, seren-corpus-callosum's ``_TOKENS_PER_CANDIDATE = 16``), not a quota per unit of time
+(``TOKENS_PER_MINUTE``), ``item_token_costs``.
+
+Set 431's: PB102, a cap per session, no session token (agentrix-core's ``token_cap_per_session: int = 2_000_000``,
+``names._PER_DEVICE``); PB106, the overhead a chars-per-token estimate adds when it divides a sum of lengths
+(agentrix-core's ``return (len(body) + extra) // 4 + 4``, ``token_overheads``).
 """
 
 from __future__ import annotations
@@ -67,3 +76,36 @@ OPTION_READ_VALID = (
     Valid(_OPTION_READ.format(keyword="budget")),
 )
 OPTION_READ_INVALID = (Invalid(_OPTION_READ.format(keyword="budget_tokens"), line=6),)
+
+_ITEM_COST = (
+    "{name} = 150\n"
+    "\n"
+    "\n"
+    "def plan(capped, price):\n"
+    "    out_tokens = len(capped) * {name}\n"
+    "    return out_tokens * price\n"
+)
+ITEM_COST_VALID = (
+    Valid(_ITEM_COST.format(name="TOKENS_PER_MINUTE")),
+    Valid(_ITEM_COST.format(name="TOKENS_PER_WORD")),
+    Valid(_ITEM_COST.format(name="ITEMS_PER_PAGE")),
+)
+ITEM_COST_INVALID = (
+    Invalid(_ITEM_COST.format(name="_AVG_OUT_TOKENS"), line=1),
+    Invalid(_ITEM_COST.format(name="TOKENS_PER_ENTRY"), line=1),
+)
+
+_PER_SESSION = "class Settings(BaseSettings):\n    {name}: int = 2_000_000\n"
+PER_SESSION_VALID = (Valid(_PER_SESSION.format(name="session_token_ttl")),)
+PER_SESSION_INVALID = (Invalid(_PER_SESSION.format(name="token_cap_per_session"), line=2),)
+
+_SUMMED_LENGTHS = (
+    "def _approx_tokens(msg):\n"
+    '    body = msg.get("content") or ""\n'
+    "    extra = 0\n"
+    '    for tc in msg.get("tool_calls", []):\n'
+    '        extra += len(tc["arguments"])\n'
+    "    return ({numerator}) // 4 + 4\n"
+)
+SUMMED_LENGTHS_VALID = (Valid(_SUMMED_LENGTHS.format(numerator="msg.size + extra")),)
+SUMMED_LENGTHS_INVALID = (Invalid(_SUMMED_LENGTHS.format(numerator="len(body) + extra"), line=6),)

@@ -131,6 +131,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
 from prompt_budget.lint.rules.pb101_set427_cases import (
     OPTION_READ_INVALID,
     OPTION_READ_VALID,
+    PER_SESSION_INVALID,
+    PER_SESSION_VALID,
     SIGN_CHECK_INVALID,
     SIGN_CHECK_VALID,
 )
@@ -236,6 +238,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *PER_SESSION_VALID,  # set 431: agentrix-core's cap per session
     *OPTION_READ_VALID,  # set 429: codegraph-viz's --budget
     *SIGN_CHECK_VALID,  # set 429: codegraph-viz's sign check
     *RANK_WEIGHT_VALID,  # set 417: a ranking weight's cap
@@ -362,6 +365,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *PER_SESSION_INVALID,  # set 431: agentrix-core's cap per session
     *OPTION_READ_INVALID,  # set 429: codegraph-viz's --budget
     *SIGN_CHECK_INVALID,  # set 429: codegraph-viz's sign check
     *STORAGE_BUCKET_INVALID,  # set 403's pass, kept from taking storage buckets for rate limiters

@@ -33,6 +33,12 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     WORDS_PLUS_INVALID,
     WORDS_PLUS_VALID,
 )
+from prompt_budget.lint.rules.pb101_set427_cases import (
+    ITEM_COST_INVALID,
+    ITEM_COST_VALID,
+    SUMMED_LENGTHS_INVALID,
+    SUMMED_LENGTHS_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -76,6 +82,8 @@ _MIRROR = (
 )
 
 TOTAL_VALID = (
+    *SUMMED_LENGTHS_VALID,  # set 431: agentrix-core's framing
+    *ITEM_COST_VALID,  # set 427: atif-sql's per-session output estimate
     *FORECAST_RESERVE_VALID,  # set 389: a forecaster's steps
     *SENTINEL_VALID,  # set 393: open-swarm's sentinel
     *WORDS_PLUS_VALID,  # set 393: words
@@ -113,6 +121,8 @@ TOTAL_VALID = (
 )
 
 TOTAL_INVALID = (
+    *SUMMED_LENGTHS_INVALID,  # set 431: agentrix-core's framing
+    *ITEM_COST_INVALID,  # set 427: atif-sql's per-session output estimate
     *PAIR_OVERHEAD_INVALID,  # set 393's sentinels, kept from taking a written-out pair for one
     *FORECAST_RESERVE_INVALID,  # set 389: a prompt's context
     *SENTINEL_INVALID,  # set 393: a tally's start

@@ -1,0 +1,106 @@
+"""The tokens one item is guessed to cost, kept in a constant and multiplied by a count of items, for PB106
+(reserve-arithmetic; the misses of set 427's atif-sql and of sets 415-420's pylogtracer and
+seren-corpus-callosum)::
+
+    #: Dry-run OUTPUT budget per session (~150 structured-output tokens ...)
+    _AVG_OUT_TOKENS = 150
+    ...
+    out_tokens = len(capped) * _AVG_OUT_TOKENS          # the tokens a plan is priced at
+
+    TOKENS_PER_ENTRY = 60
+    ...
+    max_entries = budget // TOKENS_PER_ENTRY             # how many entries a budget pays for
+
+A constant of the module or of a class, a whole number of at least 2, named for tokens per an item
+(``TOKENS_PER_ENTRY``, ``_TOKENS_PER_CANDIDATE``) or for a typical amount of tokens (``_AVG_OUT_TOKENS``,
+``EST_TOKENS_PER_CALL``), whose reads multiply a count (``len(items) * X``, ``n * X``) or divide an amount by
+it (``budget // X``): an estimate of an item's size in tokens, which differs by model and content and is
+tuned like a per-message overhead. Not a rate per unit of time (``TOKENS_PER_MINUTE``: a quota), nor per
+character, word or byte (PB104's rates), nor a name saying a limit (``MAX_TOKENS_PER_CHUNK``: a budget,
+PB102's), nor in a test module. Judges no finding itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.flow import is_test_module
+from prompt_budget.lint.names import words
+from prompt_budget.lint.walks import parents, walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+_TOKENS = frozenset({"token", "tokens", "toks", "tok"})
+#: Words of a typical amount (an average, a guess).
+_TYPICAL = frozenset({"avg", "average", "mean", "typical", "est", "estimated", "estimate", "approx", "guess"})
+#: What an amount per which is a rate or a quota, not an item's size.
+_NOT_ITEMS = frozenset(
+    {"second", "seconds", "sec", "s", "minute", "minutes", "min", "hour", "hours", "day", "days", "month"}
+    | {"char", "chars", "character", "characters", "word", "words", "byte", "bytes", "dollar", "usd", "cent"}
+)
+#: Words of a limit: such a constant is a budget.
+_LIMITS = frozenset({"max", "maximum", "min", "minimum", "limit", "cap", "budget", "ceiling", "threshold"})
+
+
+def _per_item(name: str) -> str | None:
+    """The item ``name`` gives an amount of tokens for (``TOKENS_PER_ENTRY`` -> "entry"; ``_AVG_OUT_TOKENS``
+    -> "item"), else None."""
+    ws = words(name)
+    if not _TOKENS & set(ws) or _LIMITS & set(ws):
+        return None
+    if "per" in ws:
+        after = ws[ws.index("per") + 1 : ws.index("per") + 2]
+        return after[0] if after and after[0] not in _NOT_ITEMS and after[0] not in _TOKENS else None
+    return "item" if _TYPICAL & set(ws) else None
+
+
+def _constants(tree: ast.Module) -> dict[str, tuple[ast.Constant, int, str]]:
+    """The module's and its classes' constants named as an item's tokens: name -> (literal, value, item)."""
+    found: dict[str, tuple[ast.Constant, int, str]] = {}
+    bodies = [tree.body, *(s.body for s in tree.body if isinstance(s, ast.ClassDef))]
+    for body in bodies:
+        for stmt in body:
+            target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+            target = stmt.target if isinstance(stmt, ast.AnnAssign) else target
+            value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+            if not (isinstance(target, ast.Name) and isinstance(value, ast.Constant)):
+                continue
+            amount = value.value
+            if type(amount) is int and amount >= 2 and (item := _per_item(target.id)) is not None:
+                found[target.id] = (value, amount, item)
+    return found
+
+
+def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, str, str]]:
+    """Each such constant of the module: (its literal, its value, the finding's message, its config key's
+    name)."""
+    if is_test_module(rule.ctx.path):
+        return []
+    constants = _constants(tree)
+    if not constants:
+        return []
+    up = parents(tree)
+    found: dict[str, tuple[ast.Constant, int, str, str]] = {}
+    for node in walk(tree):
+        name = (
+            node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        )
+        if name not in constants or name in found or not isinstance(getattr(node, "ctx", None), ast.Load):
+            continue
+        parent = up.get(node)
+        if not isinstance(parent, ast.BinOp):
+            continue
+        scales = isinstance(parent.op, ast.Mult) or (
+            isinstance(parent.op, (ast.FloorDiv, ast.Div)) and parent.right is node
+        )
+        if scales:
+            literal, value, item = constants[name]
+            how = "multiplied by a count" if isinstance(parent.op, ast.Mult) else "dividing an amount"
+            message = (
+                f"hard-coded estimate of {value} tokens per {item} ({name}), {how} at line {node.lineno}; keep "
+                "it in config, calibrated against real outputs, so every estimate uses the same size"
+            )
+            found[name] = (literal, value, message, name)
+    return list(found.values())
