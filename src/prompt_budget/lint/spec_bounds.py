@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.rule import callee_name, string_value
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -109,7 +110,9 @@ def nested_spec_bounds(rule: LintRule, node: ast.Dict) -> Iterator[tuple[ast.exp
 
 def int_of_string(rule: LintRule, lookup: ast.Call, node: ast.expr) -> int | None:
     """``"4096"`` converted by the ``int()`` call enclosing the lookup it is the fallback of
-    (``int(d.get("context_size", "4096"))``): its value when it is large enough to be a budget."""
+    (``int(d.get("context_size", "4096"))``), or by one the function gives the local the lookup is bound to
+    (``ctx_str = d.get("context_window", "128000")`` ... ``int(ctx_str)``, set 427: code-review-ai): its value
+    when it is large enough to be a budget."""
     text = string_value(node)
     if text is None or not text.isdigit() or not text.isascii():
         return None
@@ -119,7 +122,25 @@ def int_of_string(rule: LintRule, lookup: ast.Call, node: ast.expr) -> int | Non
         and isinstance(outer.func, ast.Name)
         and outer.func.id == "int"
         and outer.args[:1] == [lookup]
-    ):
+    ) and not _converted_later(rule, outer, lookup):
         return None
     value = rule.budget_literal(ast.Constant(value=int(text)))
     return int(value) if value is not None else None
+
+
+def _converted_later(rule: LintRule, outer: ast.AST | None, lookup: ast.Call) -> bool:
+    """``outer`` binds ``lookup`` to a local that an ``int()`` call of the same function converts."""
+    if not (isinstance(outer, ast.Assign) and outer.value is lookup and len(outer.targets) == 1):
+        return False
+    target, fn = outer.targets[0], rule.ctx.function()
+    if not isinstance(target, ast.Name) or fn is None:
+        return False
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == "int"
+        and len(n.args) == 1
+        and isinstance(n.args[0], ast.Name)
+        and n.args[0].id == target.id
+        for n in walk(fn)
+    )

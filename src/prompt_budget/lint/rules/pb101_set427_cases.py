@@ -109,3 +109,9 @@ _SUMMED_LENGTHS = (
 )
 SUMMED_LENGTHS_VALID = (Valid(_SUMMED_LENGTHS.format(numerator="msg.size + extra")),)
 SUMMED_LENGTHS_INVALID = (Invalid(_SUMMED_LENGTHS.format(numerator="len(body) + extra"), line=6),)
+
+_STRING_LATER = (
+    'def add(d):\n    ctx_str = d.get("context_window", "128000")\n    return {convert}(ctx_str)\n'
+)
+STRING_LATER_VALID = (Valid(_STRING_LATER.format(convert="str")),)
+STRING_LATER_INVALID = (Invalid(_STRING_LATER.format(convert="int"), line=2),)
