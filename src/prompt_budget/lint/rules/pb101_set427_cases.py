@@ -115,3 +115,12 @@ _STRING_LATER = (
 )
 STRING_LATER_VALID = (Valid(_STRING_LATER.format(convert="str")),)
 STRING_LATER_INVALID = (Invalid(_STRING_LATER.format(convert="int"), line=2),)
+
+_CHARS_HALF = (
+    "def query(self):\n"
+    "    total_chars = self._get_total_chars()\n"
+    "    {target} = total_chars // 2\n"
+    "    return {target}\n"
+)
+CHARS_HALF_VALID = (Valid(_CHARS_HALF.format(target="half_chars")),)
+CHARS_HALF_INVALID = (Invalid(_CHARS_HALF.format(target="estimated_tokens"), line=3),)

@@ -465,7 +465,7 @@ class CharsPerToken(LintRule):
             ):
                 self._report(node, right, factor, "chars_per_token")
             elif (
-                isinstance(left, ast.Call)  # ``len(text)``, not ``(chars_tokens + words_tokens) // 2``
+                (isinstance(left, ast.Call) or "chars" in words(attr_name(left) or ""))  # ``total_chars``
                 and self._chars(left) == "chars"
                 and 1.5 <= factor < 2.5
                 and not base64_arithmetic(self, node)

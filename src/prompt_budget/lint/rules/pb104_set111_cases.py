@@ -72,6 +72,7 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     WORDS_TIMES_INVALID,
     WORDS_TIMES_VALID,
 )
+from prompt_budget.lint.rules.pb101_set427_cases import CHARS_HALF_INVALID, CHARS_HALF_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -120,6 +121,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *CHARS_HALF_VALID,  # set 433: martian-ares' rate of 2
     *CONVERTED_CHARS_VALID,  # set 415: lines
     *TOKENS_KEY_VALID,  # set 391: a half
     *WORDS_TIMES_VALID,  # set 393: minutes
@@ -185,6 +187,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *CHARS_HALF_INVALID,  # set 433: martian-ares' rate of 2
     *CONVERTED_CHARS_INVALID,  # set 415: agent-telemetry's description characters
     *TOKENS_KEY_INVALID,  # set 391: leo-mcp's tokens entry
     *WORDS_TIMES_INVALID,  # set 393: teaval's token count
