@@ -55,7 +55,8 @@ _OWN_UNITS = CHAR_WORDS | {
 
 def documented_overlap(rule: LintRule, node: ast.arguments, name: str) -> str | None:
     """``chunk_overlap=50`` beside ``chunk_size=512`` in one signature whose docstring gives the chunk
-    size in tokens: why the overlap counts tokens, else None."""
+    size in tokens, or a chunker's ``overlap=64`` beside its ``max_tokens=512``: why the overlap counts tokens,
+    else None."""
     ws = words(name)
     if ws[-1:] != ("overlap",):
         return None
@@ -71,7 +72,18 @@ def documented_overlap(rule: LintRule, node: ast.arguments, name: str) -> str | 
             and documented_in_tokens(rule, arg.arg)
         ):
             return f"the overlap of `{arg.arg}`, which the docstring gives in tokens"
-    return None
+    fn = rule.ctx.function()
+    if fn is None or not set(words(fn.name)) & _CHUNK_WORDS or (prefix and not set(prefix) & _CHUNK_WORDS):
+        return None
+    # ``def chunk_text(text, *, max_tokens: int = 512, overlap: int = 64)``: a chunker's cut in tokens (set 433)
+    return next(
+        (
+            f"the overlap of chunks cut at `{arg.arg}` tokens"
+            for arg in (*node.posonlyargs, *node.args, *node.kwonlyargs)
+            if rule.names.is_budget(arg.arg) and rule.names.says_tokens(arg.arg)
+        ),
+        None,
+    )
 
 
 def overlap_beside(rule: LintRule, node: ast.Dict, reported: list[Found]) -> list[Found]:

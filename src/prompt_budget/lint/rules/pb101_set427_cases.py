@@ -124,3 +124,15 @@ _CHARS_HALF = (
 )
 CHARS_HALF_VALID = (Valid(_CHARS_HALF.format(target="half_chars")),)
 CHARS_HALF_INVALID = (Invalid(_CHARS_HALF.format(target="estimated_tokens"), line=3),)
+
+_CHUNKER_OVERLAP = (
+    "def {fn}(text, *, max_tokens: int = 512, {overlap}: int = 64):\n"
+    "    return split(text, max_tokens, {overlap})\n"
+)
+#: ``max_tokens=512`` is reported in each: the count says whether the overlap is too.
+CHUNKER_OVERLAP_VALID: tuple[Valid, ...] = ()
+CHUNKER_OVERLAP_INVALID = (
+    Invalid(_CHUNKER_OVERLAP.format(fn="chunk_text", overlap="overlap"), count=2),
+    Invalid(_CHUNKER_OVERLAP.format(fn="render", overlap="overlap"), count=1),
+    Invalid(_CHUNKER_OVERLAP.format(fn="chunk_text", overlap="overlap_chars"), count=1),
+)

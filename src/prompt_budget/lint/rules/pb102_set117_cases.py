@@ -129,6 +129,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     STORED_OVERLAP_VALID,
 )
 from prompt_budget.lint.rules.pb101_set427_cases import (
+    CHUNKER_OVERLAP_INVALID,
+    CHUNKER_OVERLAP_VALID,
     OPTION_READ_INVALID,
     OPTION_READ_VALID,
     PER_SESSION_INVALID,
@@ -238,6 +240,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *CHUNKER_OVERLAP_VALID,  # set 433: deutsches-ki-toolkit's overlap
     *PER_SESSION_VALID,  # set 431: agentrix-core's cap per session
     *OPTION_READ_VALID,  # set 429: codegraph-viz's --budget
     *SIGN_CHECK_VALID,  # set 429: codegraph-viz's sign check
@@ -365,6 +368,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *CHUNKER_OVERLAP_INVALID,  # set 433: deutsches-ki-toolkit's overlap
     *PER_SESSION_INVALID,  # set 431: agentrix-core's cap per session
     *OPTION_READ_INVALID,  # set 429: codegraph-viz's --budget
     *SIGN_CHECK_INVALID,  # set 429: codegraph-viz's sign check
