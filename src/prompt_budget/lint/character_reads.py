@@ -88,7 +88,27 @@ def _length_total(node: ast.AST, rule: LintRule) -> bool:
 def cuts_string(slice_: ast.Slice, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:
     """The slice ``slice_`` cuts something that is not a list of tokens (``text[:limit]``)."""
     sliced = parents.get(slice_)
-    return isinstance(sliced, ast.Subscript) and not rule.token_sequence(sliced.value)
+    return (
+        isinstance(sliced, ast.Subscript)
+        and not rule.token_sequence(sliced.value)
+        and not _encodes(rule, sliced.value)
+    )
+
+
+def _encodes(rule: LintRule, node: ast.expr) -> bool:
+    """``enc(text)`` where the function binds ``enc = lambda s: tok(s, add_special_tokens=False)["input_ids"]``:
+    a call of a local that encodes into tokens (set 433: vegaml's ``enc(...)[:opt_max_tokens]``)."""
+    fn = rule.ctx.function()
+    if fn is None or not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        return False
+    name = node.func.id
+    return any(
+        isinstance(stmt, ast.Assign)
+        and isinstance(stmt.value, ast.Lambda)
+        and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+        and rule.token_sequence(stmt.value.body)
+        for stmt in walk(fn)
+    )
 
 
 def reads_of(fn: ast.AST, name: str) -> tuple[dict[ast.AST, ast.AST], list[ast.Name]]:

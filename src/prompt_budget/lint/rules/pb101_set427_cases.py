@@ -136,3 +136,13 @@ CHUNKER_OVERLAP_INVALID = (
     Invalid(_CHUNKER_OVERLAP.format(fn="render", overlap="overlap"), count=1),
     Invalid(_CHUNKER_OVERLAP.format(fn="chunk_text", overlap="overlap_chars"), count=1),
 )
+
+_LAMBDA_CUT = (
+    "def build_prompt(tok, text, opt_max_tokens: int = 32):\n"
+    "    enc = lambda s: {body}\n"
+    "    return enc(text)[:opt_max_tokens]\n"
+)
+LAMBDA_CUT_VALID = (Valid(_LAMBDA_CUT.format(body="s.strip()")),)
+LAMBDA_CUT_INVALID = (
+    Invalid(_LAMBDA_CUT.format(body='tok(s, add_special_tokens=False)["input_ids"]'), line=1),
+)

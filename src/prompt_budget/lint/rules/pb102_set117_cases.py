@@ -131,6 +131,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
 from prompt_budget.lint.rules.pb101_set427_cases import (
     CHUNKER_OVERLAP_INVALID,
     CHUNKER_OVERLAP_VALID,
+    LAMBDA_CUT_INVALID,
+    LAMBDA_CUT_VALID,
     OPTION_READ_INVALID,
     OPTION_READ_VALID,
     PER_SESSION_INVALID,
@@ -240,6 +242,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *LAMBDA_CUT_VALID,  # set 433: vegaml's encoding lambda
     *CHUNKER_OVERLAP_VALID,  # set 433: deutsches-ki-toolkit's overlap
     *PER_SESSION_VALID,  # set 431: agentrix-core's cap per session
     *OPTION_READ_VALID,  # set 429: codegraph-viz's --budget
@@ -368,6 +371,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *LAMBDA_CUT_INVALID,  # set 433: vegaml's encoding lambda
     *CHUNKER_OVERLAP_INVALID,  # set 433: deutsches-ki-toolkit's overlap
     *PER_SESSION_INVALID,  # set 431: agentrix-core's cap per session
     *OPTION_READ_INVALID,  # set 429: codegraph-viz's --budget
