@@ -146,3 +146,21 @@ LAMBDA_CUT_VALID = (Valid(_LAMBDA_CUT.format(body="s.strip()")),)
 LAMBDA_CUT_INVALID = (
     Invalid(_LAMBDA_CUT.format(body='tok(s, add_special_tokens=False)["input_ids"]'), line=1),
 )
+
+_ENCODING_ROW = (
+    "import tiktoken\n"
+    "\n"
+    "_MODEL_ENCODING = {{\n"
+    '    "gpt-4o": "o200k_base",\n'
+    '    "{family}": "cl100k_base",\n'
+    "}}\n"
+    "\n"
+    "\n"
+    "def count(model, text):\n"
+    "    for prefix, name in _MODEL_ENCODING.items():\n"
+    "        if prefix in model:\n"
+    "            return len(tiktoken.get_encoding(name).encode(text))\n"
+    "    return 0\n"
+)
+ENCODING_ROW_VALID = (Valid(_ENCODING_ROW.format(family="gpt-4")),)
+ENCODING_ROW_INVALID = (Invalid(_ENCODING_ROW.format(family="claude"), line=5),)

@@ -15,6 +15,7 @@ from prompt_budget.lint.rules.pb109_branches import GPT_ENCODING_NAME, other_pro
 from prompt_budget.lint.rules.pb109_callers import tiktoken_name
 from prompt_budget.lint.rules.pb109_default_fallbacks import default_fallback
 from prompt_budget.lint.rules.pb109_discarded import discarded
+from prompt_budget.lint.rules.pb109_encoding_rows import branch_message, constant_mismatch
 from prompt_budget.lint.rules.pb109_fallbacks import (
     failed_try_before,
     handled_try,
@@ -68,13 +69,6 @@ _FALLBACK = (
     "a GPT encoding is the fallback for models tiktoken does not know (Claude, Gemini, Llama...), so "
     "their counts are silently wrong"
 )
-
-
-def _branch_message(provider: str) -> str:
-    return (
-        f"a fixed GPT encoding counts the tokens before a branch that sends the request to {provider}'s "
-        "model, whose tokenizer differs"
-    )
 
 
 class TokenizerMismatch(LintRule):
@@ -419,7 +413,7 @@ class TokenizerMismatch(LintRule):
         elif fixed_gpt_encoding(node, callee) and (
             branch := other_provider_branch(self.ctx.function(), node)
         ):
-            message = _branch_message(branch)
+            message = branch_message(branch)
         elif other := self._class_serves_others(node, callee):
             message = (
                 f"a fixed GPT encoding counts tokens in a class that also serves {other!r}, whose "
@@ -459,14 +453,14 @@ class TokenizerMismatch(LintRule):
 
     def visit_Constant(self, node: ast.Constant) -> None:
         """A GPT encoding's name written outside a tiktoken call (``TOKENIZER_FUNCS["cl100k"]``), in a
-        function that later sends the request to another provider's client (``pb109_branches``)."""
+        function that later sends the request to another provider's client, or as another provider's row."""
         if not (isinstance(node.value, str) and GPT_ENCODING_NAME.match(node.value)):
             return
         parent = self.ctx.parent(node)
         if isinstance(parent, ast.Call) and callee_name(parent) in _TIKTOKEN_CALLS:
             return  # judged with the call
-        if branch := other_provider_branch(self.ctx.function(), node):
-            self.report(node, _branch_message(branch), advice=_ADVICE)
+        if said := constant_mismatch(self.ctx.function(), parent, node):  # ``{"claude": "cl100k_base"}``
+            self.report(node, said, advice=_ADVICE)
         elif other := unknown_model_default(self.ctx.function(), self.ctx.tree, self.ctx.ancestors):
             self.report(node, f"{_FALLBACK}; the module also handles {other!r}", advice=_ADVICE)
 
