@@ -11,6 +11,7 @@ itself: the rule's names decide.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -68,12 +69,30 @@ def named_spec_bounds(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr
     ``SPEC_SLOTS`` given to a call whose ``name=`` keyword names a budget."""
     named = next((kw.value for kw in node.keywords if kw.arg in _NAME_KEYWORDS), None)
     name = spec_name(named)
-    if not _budget(rule, name):
+    described = not _budget(rule, name) and _described_in_tokens(rule, node, name)
+    if not _budget(rule, name) and not described:
         yield from _metric_limits(rule, node)
         return
+    said = ", described in tokens" if described else ""
     for kw in node.keywords:
         if kw.arg in SPEC_SLOTS and (value := rule.budget_literal(kw.value)) is not None:
-            yield kw.value, name or "", value, f"as the `{kw.arg}=` of the spec of `{name}`"
+            yield kw.value, name or "", value, f"as the `{kw.arg}=` of the spec of `{name}`{said}"
+
+
+#: A spec's description of an amount of tokens ("Target tokens per chunk.", "Maximum number of tokens").
+_IN_TOKENS = re.compile(r"\btokens\b", re.IGNORECASE)
+#: Words of a generic size's name (``chunk_size``, ``limit``), whose unit a description gives.
+_SIZE_WORDS = frozenset({"size", "limit", "length", "max", "budget", "overlap"})
+
+
+def _described_in_tokens(rule: LintRule, node: ast.Call, name: str | None) -> bool:
+    """``ToolParameter(name="chunk_size", description="Target tokens per chunk.", default=512)``: a generic
+    size whose spec's description says tokens and no other unit (set 435: grampus-ai's document tools)."""
+    ws = set(words(name or ""))
+    if not ws & _SIZE_WORDS or ws & UNIT_WORDS or rule.names.is_excluded(name or ""):
+        return False
+    text = next((string_value(kw.value) for kw in node.keywords if kw.arg in {"description", "help"}), None)
+    return bool(text and _IN_TOKENS.search(text) and not set(words(text.replace(".", " "))) & UNIT_WORDS)
 
 
 def _metric_limits(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr, str, int | float, str]]:

@@ -59,7 +59,12 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     OPTION_BOUNDS_INVALID,
     OPTION_BOUNDS_VALID,
 )
-from prompt_budget.lint.rules.pb101_set427_cases import STRING_LATER_INVALID, STRING_LATER_VALID
+from prompt_budget.lint.rules.pb101_set427_cases import (
+    SPEC_DESCRIBED_INVALID,
+    SPEC_DESCRIBED_VALID,
+    STRING_LATER_INVALID,
+    STRING_LATER_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
     CODE_ENV_VALID,
@@ -115,6 +120,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *SPEC_DESCRIBED_VALID,  # set 435: grampus-ai's tool schema
     *STRING_LATER_VALID,  # set 427: code-review-ai's string fallback
     *OPTION_BOUNDS_VALID,  # set 417: seconds
     *MODEL_CONFIG_VALID,  # set 389: a model's config dumped
@@ -181,6 +187,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *SPEC_DESCRIBED_INVALID,  # set 435: grampus-ai's tool schema
     *STRING_LATER_INVALID,  # set 427: code-review-ai's string fallback
     *OPTION_BOUNDS_INVALID,  # set 417: errd's --budget bounds
     *MODEL_CONFIG_INVALID,  # set 389: a request's settings

@@ -164,3 +164,15 @@ _ENCODING_ROW = (
 )
 ENCODING_ROW_VALID = (Valid(_ENCODING_ROW.format(family="gpt-4")),)
 ENCODING_ROW_INVALID = (Invalid(_ENCODING_ROW.format(family="claude"), line=5),)
+
+_SPEC_DESCRIBED = (
+    "def params():\n"
+    "    return [\n"
+    '        ToolParameter(name="chunk_size", type="integer", description="{text}", default=512),\n'
+    "    ]\n"
+)
+SPEC_DESCRIBED_VALID = (
+    Valid(_SPEC_DESCRIBED.format(text="Target characters per chunk.")),
+    Valid(_SPEC_DESCRIBED.format(text="Target lines per chunk, not tokens.")),
+)
+SPEC_DESCRIBED_INVALID = (Invalid(_SPEC_DESCRIBED.format(text="Target tokens per chunk."), line=3),)
