@@ -63,6 +63,10 @@ def written_entry(
         return name, "written into keyword arguments that truncate"
     if (twin := _branch_twin(rule, node, target)) is not None:
         return twin, f"written where the other branch of the `if` writes `{twin}`: its fallback"
+    table = attr_name(target.value) if name is None else None
+    if table and rule.names.is_budget(table):
+        # ``self._context_windows[name] = 4096``: the window of a model the table learnt nothing of (set 435)
+        return table, f"stored as a row of the table `{table}`"
     return None
 
 

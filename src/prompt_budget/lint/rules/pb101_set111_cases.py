@@ -60,6 +60,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     OPTION_BOUNDS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set427_cases import (
+    ROW_STORE_INVALID,
+    ROW_STORE_VALID,
     SPEC_DESCRIBED_INVALID,
     SPEC_DESCRIBED_VALID,
     STRING_LATER_INVALID,
@@ -120,6 +122,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *ROW_STORE_VALID,  # set 435: orbit-cli's window of an unknown model
     *SPEC_DESCRIBED_VALID,  # set 435: grampus-ai's tool schema
     *STRING_LATER_VALID,  # set 427: code-review-ai's string fallback
     *OPTION_BOUNDS_VALID,  # set 417: seconds
@@ -187,6 +190,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *ROW_STORE_INVALID,  # set 435: orbit-cli's window of an unknown model
     *SPEC_DESCRIBED_INVALID,  # set 435: grampus-ai's tool schema
     *STRING_LATER_INVALID,  # set 427: code-review-ai's string fallback
     *OPTION_BOUNDS_INVALID,  # set 417: errd's --budget bounds

@@ -176,3 +176,12 @@ SPEC_DESCRIBED_VALID = (
     Valid(_SPEC_DESCRIBED.format(text="Target lines per chunk, not tokens.")),
 )
 SPEC_DESCRIBED_INVALID = (Invalid(_SPEC_DESCRIBED.format(text="Target tokens per chunk."), line=3),)
+
+_ROW_STORE = (
+    "class Registry:\n"
+    "    def refresh(self, name):\n"
+    "        if name not in self.{table}:\n"
+    "            self.{table}[name] = 4096\n"
+)
+ROW_STORE_VALID = (Valid(_ROW_STORE.format(table="_token_counts")), Valid(_ROW_STORE.format(table="_sizes")))
+ROW_STORE_INVALID = (Invalid(_ROW_STORE.format(table="_context_windows"), line=4),)
