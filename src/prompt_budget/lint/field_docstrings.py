@@ -67,9 +67,10 @@ NOT_LLM = (
 
 
 def attribute_docstring(rule: LintRule, stmt: ast.stmt) -> str | None:
-    """The docstring written under ``stmt`` when it is a field of the class being visited, else None."""
-    owner = rule.ctx.scopes[-1] if rule.ctx.scopes else None
-    if not isinstance(owner, ast.ClassDef) or stmt not in owner.body:
+    """The docstring written under ``stmt`` when it is a field of the class being visited or a constant of the
+    module (``WAKE_BUDGET = 2000`` over "The tokens that ``piloop wake`` prints by default."), else None."""
+    owner = rule.ctx.scopes[-1] if rule.ctx.scopes else rule.ctx.tree
+    if not isinstance(owner, (ast.ClassDef, ast.Module)) or stmt not in owner.body:
         return None
     at = owner.body.index(stmt)
     after = owner.body[at + 1] if at + 1 < len(owner.body) else None
@@ -83,7 +84,16 @@ def docstring_says_tokens(rule: LintRule, stmt: ast.stmt) -> bool:
     text = attribute_docstring(rule, stmt)
     if text and words(attr_name(first_target(stmt)) or "")[-1:] == ("overlap",) and TOKENS_WORD.search(text):
         return not set(words(text)) & (CHAR_WORDS | NOT_LLM | {"word", "words", "sentence", "sentences"})
+    if text and set(words(attr_name(first_target(stmt)) or "")) & _SIZES and _UNIT_TOKENS.search(text):
+        # ``budget: int = 400`` over "The size of the section in tokens, ... at about 4 characters each"
+        return not set(words(text)) & (NOT_LLM - CHAR_WORDS)
     return says_token_limit(text)
+
+
+#: Words of a name sized in a unit its docstring gives (``WAKE_BUDGET``, ``budget``, ``section_size``).
+_SIZES = frozenset({"budget", "size", "limit", "cap"})
+#: A docstring giving tokens as the unit: "... in tokens", "The tokens that ... prints".
+_UNIT_TOKENS = re.compile(r"\bin tokens\b|^\s*(?:the\s+)?tokens\b", re.IGNORECASE)
 
 
 def says_token_limit(text: str | None) -> bool:

@@ -185,3 +185,17 @@ _ROW_STORE = (
 )
 ROW_STORE_VALID = (Valid(_ROW_STORE.format(table="_token_counts")), Valid(_ROW_STORE.format(table="_sizes")))
 ROW_STORE_INVALID = (Invalid(_ROW_STORE.format(table="_context_windows"), line=4),)
+
+_DOCUMENTED_SIZE = (
+    "from pydantic import BaseModel, Field\n"
+    "\n"
+    "WAKE_BUDGET = 2000\n"
+    '"""The {unit} that `piloop wake` prints by default."""\n'
+    "\n"
+    "\n"
+    "class Lessons(BaseModel):\n"
+    "    budget: int = Field(default=400, ge=1)\n"
+    '    """The size of the section in {unit}, at about 4 characters each."""\n'
+)
+DOCUMENTED_SIZE_VALID = (Valid(_DOCUMENTED_SIZE.format(unit="lines")),)
+DOCUMENTED_SIZE_INVALID = (Invalid(_DOCUMENTED_SIZE.format(unit="tokens"), count=2),)

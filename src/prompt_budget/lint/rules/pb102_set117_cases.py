@@ -131,6 +131,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
 from prompt_budget.lint.rules.pb101_set427_cases import (
     CHUNKER_OVERLAP_INVALID,
     CHUNKER_OVERLAP_VALID,
+    DOCUMENTED_SIZE_INVALID,
+    DOCUMENTED_SIZE_VALID,
     LAMBDA_CUT_INVALID,
     LAMBDA_CUT_VALID,
     OPTION_READ_INVALID,
@@ -242,6 +244,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *DOCUMENTED_SIZE_VALID,  # set 437: piloop's documented budgets
     *LAMBDA_CUT_VALID,  # set 433: vegaml's encoding lambda
     *CHUNKER_OVERLAP_VALID,  # set 433: deutsches-ki-toolkit's overlap
     *PER_SESSION_VALID,  # set 431: agentrix-core's cap per session
@@ -371,6 +374,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *DOCUMENTED_SIZE_INVALID,  # set 437: piloop's documented budgets
     *LAMBDA_CUT_INVALID,  # set 433: vegaml's encoding lambda
     *CHUNKER_OVERLAP_INVALID,  # set 433: deutsches-ki-toolkit's overlap
     *PER_SESSION_INVALID,  # set 431: agentrix-core's cap per session
