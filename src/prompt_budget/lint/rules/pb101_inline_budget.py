@@ -44,6 +44,7 @@ from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.literal_cuts import literal_token_cut
 from prompt_budget.lint.model_limits import beside_window, limit_entries
 from prompt_budget.lint.overlap_siblings import overlap_beside
+from prompt_budget.lint.own_params import own_params
 from prompt_budget.lint.period_scales import counts_requests, per_item
 from prompt_budget.lint.quota_keywords import quota_keyword
 from prompt_budget.lint.request_entries import budget_keyword
@@ -356,6 +357,10 @@ class InlineBudget(LintRule):
         if callee in WIDGETS:
             for literal, label, amount, which in widget_default(self, node):
                 self._report(literal, label, amount, f"as an input's {which}")
+        for passed in own_params(
+            self, node
+        ):  # ``_profile("claude", ctx=200_000)`` ... ``context_window=ctx``
+            self._report(*passed)
         if callee == "enable_truncation" and node.args:
             # ``tokenizer.enable_truncation(300)``: Hugging Face tokenizers' ``max_length``, in tokens
             value = self.budget_literal(node.args[0])

@@ -199,3 +199,16 @@ _DOCUMENTED_SIZE = (
 )
 DOCUMENTED_SIZE_VALID = (Valid(_DOCUMENTED_SIZE.format(unit="lines")),)
 DOCUMENTED_SIZE_INVALID = (Invalid(_DOCUMENTED_SIZE.format(unit="tokens"), count=2),)
+
+_OWN_PARAM = (
+    "def _profile(model_id, inp, ctx):\n"
+    "    return ModelProfile(model_id=model_id, input_price=inp, {keyword}=ctx)\n"
+    "\n"
+    "\n"
+    "BUILTIN = [\n"
+    '    _profile("claude-haiku-4-5", inp=0.80, ctx=200_000),\n'
+    '    _profile("gpt-4o", 2.5, 128_000),\n'
+    "]\n"
+)
+OWN_PARAM_VALID = (Valid(_OWN_PARAM.format(keyword="latency_ms")),)
+OWN_PARAM_INVALID = (Invalid(_OWN_PARAM.format(keyword="context_window"), count=2),)

@@ -41,7 +41,7 @@ def constant_mismatch(
     key = _row_key(parent, node)
     if key and is_non_openai_model(key):
         return (
-            f'the GPT encoding "{node.value}" is the row of "{key}", another provider\'s model, whose tokenizer '
+            f'the GPT encoding "{string_value(node)}" is the row of "{key}", another provider\'s model, whose tokenizer '
             "differs: its counts are silently wrong"
         )
     branch = other_provider_branch(fn, node)
