@@ -85,8 +85,22 @@ def _own_callee(call: ast.Call) -> str | None:
 _readers: list[tuple[ast.AST, frozenset[str]]] = kept_per_file([])
 
 
+def _top_and_nested(tree: ast.AST) -> list[ast.FunctionDef]:
+    """The module's top-level functions and the functions nested in any function's body (not methods)."""
+    top = [s for s in getattr(tree, "body", ()) if isinstance(s, ast.FunctionDef)]
+    nested = [
+        s
+        for fn in walk(tree)
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for s in fn.body
+        if isinstance(s, ast.FunctionDef)
+    ]
+    return [*top, *nested]
+
+
 def _environment_readers(rule: LintRule) -> frozenset[str]:
-    """The module's top-level functions of two parameters whose body reads the environment (once per file)."""
+    """The module's functions of two parameters whose body reads the environment, nested in another too (set 439:
+    omem-os's ``def _int(var, default)`` inside ``from_env``) (once per file)."""
     tree = rule.ctx.tree
     if _readers and _readers[0][0] is tree:
         return _readers[0][1]
@@ -94,10 +108,13 @@ def _environment_readers(rule: LintRule) -> frozenset[str]:
     reads = "environ" in lowered or "getenv" in lowered  # most modules read no variable: no walk
     found = frozenset(
         stmt.name
-        for stmt in (getattr(tree, "body", ()) if reads else ())
-        if isinstance(stmt, ast.FunctionDef)
-        and len(stmt.args.args) == 2
-        and any(isinstance(n, ast.Call) and is_env_read(n) for n in walk(stmt))
+        for stmt in (_top_and_nested(tree) if reads and tree is not None else ())
+        if len(stmt.args.args) == 2
+        and any(
+            (isinstance(n, ast.Call) and is_env_read(n))
+            or (isinstance(n, ast.Subscript) and dotted(n.value).endswith("environ"))  # ``os.environ[var]``
+            for n in walk(stmt)
+        )
     )
     _readers[:] = [(tree, found)] if tree is not None else []
     return found

@@ -60,6 +60,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     OPTION_BOUNDS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set427_cases import (
+    NESTED_READER_INVALID,
+    NESTED_READER_VALID,
     OWN_PARAM_INVALID,
     OWN_PARAM_VALID,
     ROW_STORE_INVALID,
@@ -124,6 +126,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *NESTED_READER_VALID,  # set 439: omem-os's nested reader
     *OWN_PARAM_VALID,  # set 429: aroha's catalog built by a helper
     *ROW_STORE_VALID,  # set 435: orbit-cli's window of an unknown model
     *SPEC_DESCRIBED_VALID,  # set 435: grampus-ai's tool schema
@@ -193,6 +196,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *NESTED_READER_INVALID,  # set 439: omem-os's nested reader
     *OWN_PARAM_INVALID,  # set 429: aroha's catalog built by a helper
     *ROW_STORE_INVALID,  # set 435: orbit-cli's window of an unknown model
     *SPEC_DESCRIBED_INVALID,  # set 435: grampus-ai's tool schema

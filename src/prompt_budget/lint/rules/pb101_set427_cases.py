@@ -212,3 +212,19 @@ _OWN_PARAM = (
 )
 OWN_PARAM_VALID = (Valid(_OWN_PARAM.format(keyword="latency_ms")),)
 OWN_PARAM_INVALID = (Invalid(_OWN_PARAM.format(keyword="context_window"), count=2),)
+
+_NESTED_READER = (
+    "import os\n"
+    "\n"
+    "\n"
+    "def from_env():\n"
+    "    def _int(var, default):\n"
+    "        try:\n"
+    "            return int({read})\n"
+    "        except (KeyError, ValueError):\n"
+    "            return default\n"
+    "\n"
+    '    return Config(context_budget_tokens=_int("OMEM_CONTEXT_BUDGET", 6000))\n'
+)
+NESTED_READER_VALID = (Valid(_NESTED_READER.format(read="CACHE[var]")),)
+NESTED_READER_INVALID = (Invalid(_NESTED_READER.format(read="os.environ[var]"), line=11),)
