@@ -145,10 +145,13 @@ def returned_to_token_callers(rule: LintRule) -> bool:
     return False
 
 
-def counts_characters(node: ast.expr) -> bool:
+def counts_characters(node: ast.expr, fn: ast.AST | None = None) -> bool:
     """``sum(ord(c) > 127 for c in text)``, ``sum(1 for ch in s if ch.isascii())``: a count of the
     characters of one text that pass a test of each (its code point, a ``str`` method, a comparison with
-    a string), so a number of characters."""
+    a string), so a number of characters; or a local of ``fn`` counting them one by one in a loop (set 439:
+    aksesa-cli's ``for ch in text: cp = ord(ch); if ...: cjk += 1 else: other += 1``)."""
+    if isinstance(node, ast.Name) and fn is not None:
+        return _loop_counter(fn, node.id)
     if not (isinstance(node, ast.Call) and callee_name(node) == "sum" and len(node.args) == 1):
         return False
     gen = node.args[0]
@@ -196,3 +199,41 @@ def _code_point_range(test: ast.Compare, char: str) -> bool:
 
 def _is(node: ast.AST | None, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
+
+
+def _loop_counter(fn: ast.AST, name: str) -> bool:
+    """``name`` is set to 0 and grown by 1 only inside loops of ``fn`` over a text's characters, each tested as a
+    character (``ord(ch)``, ``ch.isascii()``)."""
+    counted: set[int] = set()
+    for loop in walk(fn):
+        if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name)):
+            continue
+        char = loop.target.id
+        tested = any(
+            isinstance(n, ast.Call)
+            and (
+                (callee_name(n) == "ord" and _is(n.args[0] if n.args else None, char))
+                or (
+                    isinstance(n.func, ast.Attribute)
+                    and n.func.attr.startswith("is")
+                    and _is(n.func.value, char)
+                )
+            )
+            for n in walk(loop)
+        )
+        if tested:
+            counted.update(
+                id(n)
+                for n in walk(loop)
+                if isinstance(n, ast.AugAssign)
+                and isinstance(n.op, ast.Add)
+                and isinstance(n.value, ast.Constant)
+                and n.value.value == 1
+            )
+    bound = [n for n in walk(fn) if isinstance(n, ast.Assign) and any(_is(t, name) for t in n.targets)]
+    grown = [n for n in walk(fn) if isinstance(n, ast.AugAssign) and _is(n.target, name)]
+    return (
+        bool(grown)
+        and all(id(n) in counted for n in grown)
+        and all(isinstance(n.value, ast.Constant) and n.value.value == 0 for n in bound)
+    )

@@ -228,3 +228,17 @@ _NESTED_READER = (
 )
 NESTED_READER_VALID = (Valid(_NESTED_READER.format(read="CACHE[var]")),)
 NESTED_READER_INVALID = (Invalid(_NESTED_READER.format(read="os.environ[var]"), line=11),)
+
+_CHAR_COUNTERS = (
+    "def _estimate_tokens(text):\n"
+    "    cjk = 0\n"
+    "    other = 0\n"
+    "    for ch in text:\n"
+    "        {test}\n"
+    "            cjk += 1\n"
+    "        else:\n"
+    "            other += 1\n"
+    "    return cjk * 1.5 + other / 4\n"
+)
+CHAR_COUNTERS_VALID = (Valid(_CHAR_COUNTERS.format(test="if ch in SPECIAL:")),)
+CHAR_COUNTERS_INVALID = (Invalid(_CHAR_COUNTERS.format(test="if 0x4E00 <= ord(ch) <= 0x9FFF:"), count=2),)

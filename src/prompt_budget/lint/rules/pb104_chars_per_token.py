@@ -180,7 +180,7 @@ class CharsPerToken(LintRule):
         if isinstance(node, ast.BinOp) and isinstance(node.op, _DIVIDE) and number(node.right) is None:
             # ``total_chars / count``, ``len(text) // int(ratio)``: a share of a length is in its unit (set 29)
             return self._chars(node.left) if self._chars(node.right) is None else None
-        if counts_characters(node) or file_size(node):
+        if counts_characters(node, self.ctx.function()) or file_size(node):
             return "chars"  # ``sum(ord(c) > 127 for c in text)`` (set 85), ``path.stat().st_size`` (set 283)
         value = each_value(node)
         if value is not None:

@@ -72,7 +72,12 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     WORDS_TIMES_INVALID,
     WORDS_TIMES_VALID,
 )
-from prompt_budget.lint.rules.pb101_set427_cases import CHARS_HALF_INVALID, CHARS_HALF_VALID
+from prompt_budget.lint.rules.pb101_set427_cases import (
+    CHAR_COUNTERS_INVALID,
+    CHAR_COUNTERS_VALID,
+    CHARS_HALF_INVALID,
+    CHARS_HALF_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -121,6 +126,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *CHAR_COUNTERS_VALID,  # set 439: aksesa-cli's counted characters
     *CHARS_HALF_VALID,  # set 433: martian-ares' rate of 2
     *CONVERTED_CHARS_VALID,  # set 415: lines
     *TOKENS_KEY_VALID,  # set 391: a half
@@ -187,6 +193,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *CHAR_COUNTERS_INVALID,  # set 439: aksesa-cli's counted characters
     *CHARS_HALF_INVALID,  # set 433: martian-ares' rate of 2
     *CONVERTED_CHARS_INVALID,  # set 415: agent-telemetry's description characters
     *TOKENS_KEY_INVALID,  # set 391: leo-mcp's tokens entry
