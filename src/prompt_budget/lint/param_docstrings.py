@@ -107,9 +107,16 @@ def documented_in_tokens(rule: LintRule, name: str) -> bool:
         entry = without_conversions(arg_entry(text, name))
         if not entry.strip() or set(words(entry)) & _OTHER_UNITS:
             continue
-        if _IN_TOKENS.search(entry):
+        if _IN_TOKENS.search(entry) or _CAP_ON_TOKENS.search(entry):
             return True
     return False
+
+
+#: An entry naming a cap on tokens ("Hard cap on total tokens across all items", set 443: meowcat's
+#: ``total_budget``; "Limit of prompt tokens").
+_CAP_ON_TOKENS = re.compile(
+    r"\b(?:cap|limit|ceiling)\s+(?:on|of|for)\s+(?:[a-z]+\s+){0,2}tokens\b", re.IGNORECASE
+)
 
 
 #: An entry giving its name as a limit of tokens ("The maximum number of tokens used in ranking"), or

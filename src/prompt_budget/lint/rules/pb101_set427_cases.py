@@ -242,3 +242,20 @@ _CHAR_COUNTERS = (
 )
 CHAR_COUNTERS_VALID = (Valid(_CHAR_COUNTERS.format(test="if ch in SPECIAL:")),)
 CHAR_COUNTERS_INVALID = (Invalid(_CHAR_COUNTERS.format(test="if 0x4E00 <= ord(ch) <= 0x9FFF:"), count=2),)
+
+_CAP_DOC = (
+    "from dataclasses import dataclass\n"
+    "\n"
+    "\n"
+    "@dataclass\n"
+    "class BudgetConfig:\n"
+    '    """Budget configuration.\n'
+    "\n"
+    "    Attributes:\n"
+    "        total_budget: Hard cap on total {unit} across all items.\n"
+    '    """\n'
+    "\n"
+    "    total_budget: int = 8000\n"
+)
+CAP_DOC_VALID = (Valid(_CAP_DOC.format(unit="bytes")),)
+CAP_DOC_INVALID = (Invalid(_CAP_DOC.format(unit="tokens"), line=12),)

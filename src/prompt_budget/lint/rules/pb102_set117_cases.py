@@ -129,6 +129,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     STORED_OVERLAP_VALID,
 )
 from prompt_budget.lint.rules.pb101_set427_cases import (
+    CAP_DOC_INVALID,
+    CAP_DOC_VALID,
     CHUNKER_OVERLAP_INVALID,
     CHUNKER_OVERLAP_VALID,
     DOCUMENTED_SIZE_INVALID,
@@ -244,6 +246,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *CAP_DOC_VALID,  # set 443: meowcat's documented cap
     *DOCUMENTED_SIZE_VALID,  # set 437: piloop's documented budgets
     *LAMBDA_CUT_VALID,  # set 433: vegaml's encoding lambda
     *CHUNKER_OVERLAP_VALID,  # set 433: deutsches-ki-toolkit's overlap
@@ -374,6 +377,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *CAP_DOC_INVALID,  # set 443: meowcat's documented cap
     *DOCUMENTED_SIZE_INVALID,  # set 437: piloop's documented budgets
     *LAMBDA_CUT_INVALID,  # set 433: vegaml's encoding lambda
     *CHUNKER_OVERLAP_INVALID,  # set 433: deutsches-ki-toolkit's overlap
