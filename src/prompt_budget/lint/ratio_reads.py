@@ -78,6 +78,10 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
             if pct is not None and 1 < pct < 100 and (share := _local_percent(rule, div)):  # 100: the budget
                 found.append((literal, pct, share))
                 break
+            # ``if context_pct >= 80: messages.append("... call session_checkpoint now")`` (set 447: cogsession)
+            if pct is not None and 1 < pct < 100 and _context_percent(div):
+                found.append((literal, pct, "the context window"))
+                break
             # ``agent.context_pct = min(1.0, tokens / window)`` ... ``agent.context_pct >= 0.92`` (set 97)
             if value is not None and (share := stored_share(rule, div) or named_fill(rule, div)) is not None:
                 found.append((literal, value, share))
@@ -99,6 +103,19 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
         )
         for literal, value, name in found
     ]
+
+
+#: Words of a percent, and of what a percent of the context is a share of.
+_PERCENT = frozenset({"pct", "percent", "percentage"})
+_CONTEXT = frozenset({"context", "ctx", "window"})
+
+
+def _context_percent(node: ast.expr) -> bool:
+    """``context_pct``, ``ctx_percent``: a name saying a percent of the context window and nothing else."""
+    ws = set(words(attr_name(node) or ""))
+    return (
+        bool(ws & _PERCENT) and bool(ws & _CONTEXT) and ws <= _PERCENT | _CONTEXT | {"used", "usage", "fill"}
+    )
 
 
 def _own_getter_share(rule: LintRule, node: ast.expr) -> str | None:

@@ -259,3 +259,15 @@ _CAP_DOC = (
 )
 CAP_DOC_VALID = (Valid(_CAP_DOC.format(unit="bytes")),)
 CAP_DOC_INVALID = (Invalid(_CAP_DOC.format(unit="tokens"), line=12),)
+
+_CONTEXT_PCT = (
+    "def messages_for({name}, messages):\n"
+    "    if {name} >= 80:\n"
+    '        messages.append("Context tokens are high: call session_checkpoint now.")\n'
+    "    return messages\n"
+)
+CONTEXT_PCT_VALID = (
+    Valid(_CONTEXT_PCT.format(name="battery_pct")),
+    Valid(_CONTEXT_PCT.format(name="disk_pct")),
+)
+CONTEXT_PCT_INVALID = (Invalid(_CONTEXT_PCT.format(name="context_pct"), line=2),)

@@ -79,6 +79,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     TOLERANCE_VALID,
 )
 from prompt_budget.lint.rules.pb101_set427_cases import (
+    CONTEXT_PCT_INVALID,
+    CONTEXT_PCT_VALID,
     FUZZY_INVALID,
     FUZZY_VALID,
     LOOP_SHARE_INVALID,
@@ -200,6 +202,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *CONTEXT_PCT_VALID,  # set 447: cogsession's percent of the window
     *FUZZY_VALID,  # set 429: skillvariants' RapidFuzz scores
     *LOOP_SHARE_VALID,  # set 427: intentops' loop budget
     *SEQ_HALF_VALID,  # set 401: retries
@@ -319,6 +322,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *CONTEXT_PCT_INVALID,  # set 447: cogsession's percent of the window
     *FUZZY_INVALID,  # set 429: skillvariants' RapidFuzz scores
     *LOOP_SHARE_INVALID,  # set 427: intentops' loop budget
     *SEQ_HALF_INVALID,  # set 401: grpo-in-sandbox's prompt half
