@@ -58,6 +58,7 @@ from prompt_budget.lint.token_estimates import (
     media_budget,
     token_estimate,
 )
+from prompt_budget.lint.token_options import NOT_TOKENS
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_strides import token_stride
 from prompt_budget.lint.value_sweeps import swept_under
@@ -232,7 +233,12 @@ def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
     if found is None or value is None:
         return
     written, name, help_text = found
-    said = rule.names.is_weak_budget(name) and help_text is not None and TOKENS_WORD.search(help_text)
+    said = (  # not "..., not tokens" (set 445)
+        rule.names.is_weak_budget(name)
+        and help_text is not None
+        and bool(TOKENS_WORD.search(help_text))
+        and not NOT_TOKENS.search(help_text)
+    )
     if help_text is None or said:  # ``--budget`` declared again without its help (``option_twins``)
         record_option(rule, written, name, value, bool(said) and not rule.names.implausible(name, value))
     unit = None if said or rule.names.is_budget_setting(name) else _in_tokens(rule, node, name, help_text)

@@ -81,12 +81,16 @@ _BATCH_IN_TOKENS = re.compile(
 _BOUNDS = re.compile(r"\b(?:budget|max(?:imum)?|limit|cap|at most|up to)\b", re.IGNORECASE)
 
 
+#: A help text saying what the option does not count: "..., not tokens".
+NOT_TOKENS = re.compile(r"\b(?:not|no|rather than)\s+(?:in\s+)?tokens?\b", re.IGNORECASE)
+
+
 def says_token_size(name: str, help_text: str | None) -> bool:
     """A size (``length``, ``chunk_size``) whose help text gives its unit as tokens, or a bare ``--tokens``
     whose help says it bounds them; a batch's size only when the help says the batch is measured in
     tokens."""
-    if not help_text or not TOKENS_WORD.search(help_text):
-        return False
+    if not help_text or not TOKENS_WORD.search(help_text) or NOT_TOKENS.search(help_text):
+        return False  # "Per-file export byte limit, not tokens" (set 445: ai-kit-python's ``--max-bytes``)
     said = set(words(help_text))
     named = set(words(name))
     if named <= {"token", "tokens"} and _BOUNDS.search(help_text):

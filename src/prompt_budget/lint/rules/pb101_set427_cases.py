@@ -271,3 +271,15 @@ CONTEXT_PCT_VALID = (
     Valid(_CONTEXT_PCT.format(name="disk_pct")),
 )
 CONTEXT_PCT_INVALID = (Invalid(_CONTEXT_PCT.format(name="context_pct"), line=2),)
+
+_NOT_TOKENS_HELP = (
+    "import argparse\n"
+    "\n"
+    "\n"
+    "def main(argv=None):\n"
+    "    parser = argparse.ArgumentParser()\n"
+    '    parser.add_argument("--max-size", type=int, default=128000, help="{text}")\n'
+    "    return parser.parse_args(argv)\n"
+)
+NOT_TOKENS_HELP_VALID = (Valid(_NOT_TOKENS_HELP.format(text="Per-file export limit, not tokens")),)
+NOT_TOKENS_HELP_INVALID = (Invalid(_NOT_TOKENS_HELP.format(text="Per-file export limit in tokens"), line=6),)

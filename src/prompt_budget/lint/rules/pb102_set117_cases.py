@@ -137,6 +137,8 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     DOCUMENTED_SIZE_VALID,
     LAMBDA_CUT_INVALID,
     LAMBDA_CUT_VALID,
+    NOT_TOKENS_HELP_INVALID,
+    NOT_TOKENS_HELP_VALID,
     OPTION_READ_INVALID,
     OPTION_READ_VALID,
     PER_SESSION_INVALID,
@@ -246,6 +248,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *NOT_TOKENS_HELP_VALID,  # set 445: ai-kit-python's --max-bytes
     *CAP_DOC_VALID,  # set 443: meowcat's documented cap
     *DOCUMENTED_SIZE_VALID,  # set 437: piloop's documented budgets
     *LAMBDA_CUT_VALID,  # set 433: vegaml's encoding lambda
@@ -377,6 +380,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *NOT_TOKENS_HELP_INVALID,  # set 445: ai-kit-python's --max-bytes
     *CAP_DOC_INVALID,  # set 443: meowcat's documented cap
     *DOCUMENTED_SIZE_INVALID,  # set 437: piloop's documented budgets
     *LAMBDA_CUT_INVALID,  # set 433: vegaml's encoding lambda
