@@ -12,6 +12,10 @@ The parameter's name says nothing (``ctx``); the keyword it is handed to does (`
 judge reads it. Each argument bound to such a parameter, by keyword or by position, is a budget written at the
 call. Only the module's own top-level functions are read (a method's parameters shift by ``self``), and only a
 parameter handed on as it is (not scaled, not summed).
+
+And the default or the upper bound given to such a function whose result is written under a budget's name (set
+451: exo-control's ``payload["max_tokens"] = _clip_int(max_tokens, 5000, 1, 1_000_000)``, ``def _clip_int(value,
+default, lo, hi)``): the budget in force when none is given, and the most a caller may ask for.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.rule import attr_name
 from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
@@ -69,6 +74,7 @@ def own_params(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr, str, 
     tree = rule.ctx.tree
     if not isinstance(call.func, ast.Name) or not isinstance(tree, ast.Module):
         return
+    yield from _limits_given(rule, tree, call)
     handed = _functions(rule, tree).get(call.func.id)
     if not handed:
         return
@@ -87,3 +93,41 @@ def own_params(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr, str, 
                 value,
                 f"given as `{param}` to `{call.func.id}()`, which passes it on as `{keyword}=`",
             )
+
+
+#: Parameters of a helper holding the value it falls back to, or the largest it lets through.
+_DEFAULTS = frozenset({"default", "fallback", "dflt", "default_value"})
+_UPPERS = frozenset({"hi", "high", "upper", "maximum", "max_value", "ceiling", "cap", "max_"})
+
+
+def _limits_given(
+    rule: LintRule, tree: ast.Module, call: ast.Call
+) -> Iterator[tuple[ast.expr, str, int | float, str]]:
+    """The default and the upper bound given to a module function whose result ``call`` writes under a budget's
+    name (a dict's key or a keyword), the function clipping what it is given."""
+    parent = rule.ctx.parent(call)
+    key = parent.arg if isinstance(parent, ast.keyword) else None
+    if (
+        isinstance(parent, ast.Assign)
+        and len(parent.targets) == 1
+        and isinstance(parent.targets[0], ast.Subscript)
+    ):
+        key = attr_name(parent.targets[0])  # ``payload["max_tokens"] = _clip_int(...)``
+    fn = next((f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == callee_id(call)), None)
+    if not key or fn is None or not rule.names.is_budget(key) or not _clamps(fn):
+        return
+    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    given = [*zip(params, call.args, strict=False), *((kw.arg, kw.value) for kw in call.keywords if kw.arg)]
+    for param, arg in given:
+        role = "default" if param in _DEFAULTS else "upper bound" if param in _UPPERS else None
+        if role is not None and (value := rule.budget_literal(arg)) is not None:
+            yield arg, key, value, f"given to `{fn.name}()` as its {role}, the result written as `{key}`"
+
+
+def _clamps(fn: ast.FunctionDef) -> bool:
+    """``fn`` clips a value between bounds (its body calls ``min`` or ``max``)."""
+    return any(isinstance(n, ast.Call) and callee_id(n) in {"min", "max"} for n in walk(fn))
+
+
+def callee_id(call: ast.Call) -> str:
+    return call.func.id if isinstance(call.func, ast.Name) else ""

@@ -60,6 +60,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     OPTION_BOUNDS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set427_cases import (
+    HELPER_LIMITS_INVALID,
+    HELPER_LIMITS_VALID,
     NESTED_READER_INVALID,
     NESTED_READER_VALID,
     OWN_PARAM_INVALID,
@@ -126,6 +128,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *HELPER_LIMITS_VALID,  # set 451: exo-control's clip helper
     *NESTED_READER_VALID,  # set 439: omem-os's nested reader
     *OWN_PARAM_VALID,  # set 429: aroha's catalog built by a helper
     *ROW_STORE_VALID,  # set 435: orbit-cli's window of an unknown model
@@ -196,6 +199,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *HELPER_LIMITS_INVALID,  # set 451: exo-control's clip helper
     *NESTED_READER_INVALID,  # set 439: omem-os's nested reader
     *OWN_PARAM_INVALID,  # set 429: aroha's catalog built by a helper
     *ROW_STORE_INVALID,  # set 435: orbit-cli's window of an unknown model

@@ -283,3 +283,17 @@ _NOT_TOKENS_HELP = (
 )
 NOT_TOKENS_HELP_VALID = (Valid(_NOT_TOKENS_HELP.format(text="Per-file export limit, not tokens")),)
 NOT_TOKENS_HELP_INVALID = (Invalid(_NOT_TOKENS_HELP.format(text="Per-file export limit in tokens"), line=6),)
+
+_HELPER_LIMITS = (
+    "def _clip_int(value, default, lo, hi):\n"
+    "    n = int(value) if value is not None else default\n"
+    "    return max(lo, min(hi, n))\n"
+    "\n"
+    "\n"
+    "def search(query, limit=None):\n"
+    '    payload = {{"query": query}}\n'
+    '    payload["{key}"] = _clip_int(limit, 5000, 1, 1_000_000)\n'
+    "    return payload\n"
+)
+HELPER_LIMITS_VALID = (Valid(_HELPER_LIMITS.format(key="max_results")),)
+HELPER_LIMITS_INVALID = (Invalid(_HELPER_LIMITS.format(key="max_tokens"), count=2),)
