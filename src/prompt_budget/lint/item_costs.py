@@ -59,10 +59,20 @@ def _cost(rule: LintRule, node: ast.expr) -> int | None:
         not isinstance(value, int)
         or value < _LEAST
         or value in _SCALES
-        or rule.budget_expr(node.left) is None
+        or (rule.budget_expr(node.left) is None and not _budget_part(node.left))
     ):
         return None
     return value
+
+
+#: Words of an object holding a budget's parts (``quotas = planner.allocate_budget(...)``).
+_PARTS = frozenset({"quota", "quotas", "budgets", "allocation", "allocations"})
+
+
+def _budget_part(node: ast.expr) -> bool:
+    """``quotas.lexical``: a part of a budget allocated by sections (set 449: cognis-engine's ``quotas.lexical //
+    50  # ~50 tokens per hit estimate``)."""
+    return isinstance(node, ast.Attribute) and bool(_PARTS & set(words(attr_name(node.value) or "")))
 
 
 def _small(value: object) -> bool:
@@ -82,7 +92,7 @@ def item_cost(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, st
     value = _cost(rule, node)
     if value is None or not _kept_count(rule, node):
         return None
-    budget = rule.budget_expr(node.left)
+    budget = rule.budget_expr(node.left) or ast.unparse(node.left)
     message = (
         f"hard-coded cost of {value} tokens per item dividing the budget `{budget}` into a number of items"
     )

@@ -297,3 +297,12 @@ _HELPER_LIMITS = (
 )
 HELPER_LIMITS_VALID = (Valid(_HELPER_LIMITS.format(key="max_results")),)
 HELPER_LIMITS_INVALID = (Invalid(_HELPER_LIMITS.format(key="max_tokens"), count=2),)
+
+_BUDGET_PART = (
+    "def lexical_hits(planner, max_tokens, plan, task, db):\n"
+    "    {holder} = planner.allocate_budget(max_tokens, plan)\n"
+    "    k_lex = max(1, {holder}.lexical // 50)\n"
+    "    return search(task, k_lex, db)\n"
+)
+BUDGET_PART_VALID = (Valid(_BUDGET_PART.format(holder="layers")),)
+BUDGET_PART_INVALID = (Invalid(_BUDGET_PART.format(holder="quotas"), line=3),)

@@ -79,6 +79,8 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     TOLERANCE_VALID,
 )
 from prompt_budget.lint.rules.pb101_set427_cases import (
+    BUDGET_PART_INVALID,
+    BUDGET_PART_VALID,
     CONTEXT_PCT_INVALID,
     CONTEXT_PCT_VALID,
     FUZZY_INVALID,
@@ -202,6 +204,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *BUDGET_PART_VALID,  # set 449: cognis-engine's cost per hit
     *CONTEXT_PCT_VALID,  # set 447: cogsession's percent of the window
     *FUZZY_VALID,  # set 429: skillvariants' RapidFuzz scores
     *LOOP_SHARE_VALID,  # set 427: intentops' loop budget
@@ -322,6 +325,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *BUDGET_PART_INVALID,  # set 449: cognis-engine's cost per hit
     *CONTEXT_PCT_INVALID,  # set 447: cogsession's percent of the window
     *FUZZY_INVALID,  # set 429: skillvariants' RapidFuzz scores
     *LOOP_SHARE_INVALID,  # set 427: intentops' loop budget
