@@ -273,9 +273,8 @@ def _in_tokens(rule: LintRule, node: ast.Call, name: str, help_text: str | None)
         return f'its metavar "{metavar}" says tokens'
     if help_text and _OPENS_ON_TOKENS.match(help_text.strip()):
         return "its help text says tokens"
-    return (
-        given_to_budget(rule, name) if rule.names.is_weak_budget(name) else None
-    )  # ``budget_tokens=args.budget``
+    # a generic name given, once parsed, to a budget keyword (``budget_tokens=args.budget``)
+    return given_to_budget(rule, name) if rule.names.is_weak_budget(name) else None
 
 
 def fallback_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:

@@ -210,9 +210,9 @@ def window_without_tokens(tree: ast.AST | None, name: str) -> bool:
 
 
 def budget_without_tokens(tree: ast.AST | None, name: str, literal: ast.expr | None) -> bool:
-    """A dict's entry (``literal``) sharing what is named for a budget and nothing else a budget is named for
-    (``budget_share``), in a module whose names and strings never say tokens, a prompt or an LLM as a word (set
-    427: intentops' ``"budget_share": 0.1`` of a scheduled loop's budget, beside a cadence and a kill switch): a
+    """A share written as a dict's entry (``literal``) under a name that says a budget and nothing else a budget is
+    named for (``budget_share``), in a module whose names and strings never say tokens, a prompt or an LLM as a word
+    (set 427: intentops' ``"budget_share": 0.1`` of a scheduled loop's budget, beside a cadence and a kill switch): a
     budget of something else. A field or a constant keeps its reading: a settings module's ``soft_budget_threshold:
     float = 0.8`` is read against tokens by another module."""
     ws = set(words(name))

@@ -98,9 +98,10 @@ def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constan
         if scales:
             literal, value, item = constants[name]
             how = "multiplied by a count" if isinstance(parent.op, ast.Mult) else "dividing an amount"
+            line = getattr(node, "lineno", 0)
             message = (
-                f"hard-coded estimate of {value} tokens per {item} ({name}), {how} at line {getattr(node, 'lineno', 0)}; keep "
-                "it in config, calibrated against real outputs, so every estimate uses the same size"
+                f"hard-coded estimate of {value} tokens per {item} ({name}), {how} at line {line}; keep it in "
+                "config, calibrated against real outputs, so every estimate uses the same size"
             )
             found[name] = (literal, value, message, name)
     return list(found.values())

@@ -261,13 +261,13 @@ EXCLUDED_WORDS = frozenset(
         *("burn", "burned", "wei", "gwei", "airdrop"),
     }
 )
-#: Words of a score a threshold is compared with (``context_relevance_threshold``, ``similarity``,
-#: ``quality``): evidence that a ratio is not a share of a budget.
 #: RapidFuzz's scorers of two texts' words (``token_set_ratio``: set 429, skillvariants): a similarity, no share.
 _FUZZY_SCORERS = frozenset(
     {("token", "set", "ratio"), ("token", "sort", "ratio"), ("partial", "token", "ratio")}
 )
 
+#: Words of a score a threshold is compared with (``context_relevance_threshold``, ``similarity``,
+#: ``quality``): evidence that a ratio is not a share of a budget.
 SCORE_WORDS = frozenset(
     {
         *("score", "scores", "dedup", "dedupe", "duplicate", "collision", "sanity"),  # sets 209, 287
