@@ -66,10 +66,11 @@ NOT_LLM = (
 )
 
 
-def attribute_docstring(rule: LintRule, stmt: ast.stmt) -> str | None:
-    """The docstring written under ``stmt`` when it is a field of the class being visited or a constant of the
-    module (``WAKE_BUDGET = 2000`` over "The tokens that ``piloop wake`` prints by default."), else None."""
-    owner = rule.ctx.scopes[-1] if rule.ctx.scopes else rule.ctx.tree
+def attribute_docstring(rule: LintRule, stmt: ast.stmt, module: bool = False) -> str | None:
+    """The docstring written under ``stmt`` when it is a field of the class being visited or, with ``module``, a
+    constant of the module (``WAKE_BUDGET = 2000`` over "The tokens that ``piloop wake`` prints by default."), else
+    None."""
+    owner = rule.ctx.scopes[-1] if rule.ctx.scopes else rule.ctx.tree if module else None
     if not isinstance(owner, (ast.ClassDef, ast.Module)) or stmt not in owner.body:
         return None
     at = owner.body.index(stmt)
@@ -84,9 +85,13 @@ def docstring_says_tokens(rule: LintRule, stmt: ast.stmt) -> bool:
     text = attribute_docstring(rule, stmt)
     if text and words(attr_name(first_target(stmt)) or "")[-1:] == ("overlap",) and TOKENS_WORD.search(text):
         return not set(words(text)) & (CHAR_WORDS | NOT_LLM | {"word", "words", "sentence", "sentences"})
-    if text and set(words(attr_name(first_target(stmt)) or "")) & _SIZES and _UNIT_TOKENS.search(text):
+    sized = set(words(attr_name(first_target(stmt)) or "")) & _SIZES
+    said = text or (
+        attribute_docstring(rule, stmt, module=True) if sized else None
+    )  # a module's constant too
+    if said and sized and _UNIT_TOKENS.search(said):
         # ``budget: int = 400`` over "The size of the section in tokens, ... at about 4 characters each"
-        return not set(words(text)) & (NOT_LLM - CHAR_WORDS)
+        return not set(words(said)) & (NOT_LLM - CHAR_WORDS)
     return says_token_limit(text)
 
 

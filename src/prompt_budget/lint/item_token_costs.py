@@ -35,10 +35,12 @@ if TYPE_CHECKING:
 _TOKENS = frozenset({"token", "tokens", "toks", "tok"})
 #: Words of a typical amount (an average, a guess).
 _TYPICAL = frozenset({"avg", "average", "mean", "typical", "est", "estimated", "estimate", "approx", "guess"})
-#: What an amount per which is a rate or a quota, not an item's size.
+#: What an amount per which is a rate, a quota or a scale, not an item's size (``_TOKENS_PER_MILLION``,
+#: ``TOKENS_PER_PRICE_UNIT = 1_000_000``: a price's unit).
 _NOT_ITEMS = frozenset(
     {"second", "seconds", "sec", "s", "minute", "minutes", "min", "hour", "hours", "day", "days", "month"}
     | {"char", "chars", "character", "characters", "word", "words", "byte", "bytes", "dollar", "usd", "cent"}
+    | {"million", "thousand", "billion", "k", "m", "mtok", "ktok", "price", "rate", "unit", "cost"}
 )
 #: Words of a limit: such a constant is a budget.
 _LIMITS = frozenset({"max", "maximum", "min", "minimum", "limit", "cap", "budget", "ceiling", "threshold"})
@@ -51,8 +53,10 @@ def _per_item(name: str) -> str | None:
     if not _TOKENS & set(ws) or _LIMITS & set(ws):
         return None
     if "per" in ws:
-        after = ws[ws.index("per") + 1 : ws.index("per") + 2]
-        return after[0] if after and after[0] not in _NOT_ITEMS and after[0] not in _TOKENS else None
+        after = [w for w in ws[ws.index("per") + 1 :] if w not in _TYPICAL]  # ``TOKENS_PER_PAGE_ESTIMATE``
+        if not after or after[0] in _NOT_ITEMS or after[0] in _TOKENS or set(after) & _NOT_ITEMS:
+            return None
+        return " ".join(after)  # ``_TOKENS_PER_SLOW_QUERY_FINDING``: "slow query finding"
     return "item" if _TYPICAL & set(ws) else None
 
 

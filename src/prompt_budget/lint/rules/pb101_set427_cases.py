@@ -89,6 +89,8 @@ ITEM_COST_VALID = (
     Valid(_ITEM_COST.format(name="TOKENS_PER_MINUTE")),
     Valid(_ITEM_COST.format(name="TOKENS_PER_WORD")),
     Valid(_ITEM_COST.format(name="ITEMS_PER_PAGE")),
+    Valid(_ITEM_COST.format(name="_TOKENS_PER_MILLION")),  # a price's scale (xoder-ai, glyph-agents)
+    Valid(_ITEM_COST.format(name="TOKENS_PER_PRICE_UNIT")),
 )
 ITEM_COST_INVALID = (
     Invalid(_ITEM_COST.format(name="_AVG_OUT_TOKENS"), line=1),
@@ -197,7 +199,14 @@ _DOCUMENTED_SIZE = (
     "    budget: int = Field(default=400, ge=1)\n"
     '    """The size of the section in {unit}, at about 4 characters each."""\n'
 )
-DOCUMENTED_SIZE_VALID = (Valid(_DOCUMENTED_SIZE.format(unit="lines")),)
+DOCUMENTED_SIZE_VALID = (
+    Valid(_DOCUMENTED_SIZE.format(unit="lines")),
+    # a module constant's docstring is read only for a size: not pydantic-ai-slim's count of polls
+    Valid(
+        "MAX_BACKGROUND_POLLS = 1000\n"
+        '"""Backstop for polling. The real bounds are the run\'s usage limits; a pending poll adds no tokens."""\n'
+    ),
+)
 DOCUMENTED_SIZE_INVALID = (Invalid(_DOCUMENTED_SIZE.format(unit="tokens"), count=2),)
 
 _OWN_PARAM = (
