@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.char_getters import returns_characters
@@ -85,12 +86,21 @@ def _own_callee(call: ast.Call) -> str | None:
 _readers: list[tuple[ast.AST, frozenset[str]]] = kept_per_file([])
 
 
-def _top_and_nested(tree: ast.AST) -> list[ast.FunctionDef]:
-    """The module's top-level functions and the functions nested in any function's body (not methods)."""
+def _top_and_nested(tree: ast.AST, lines: Sequence[str]) -> list[ast.FunctionDef]:
+    """The module's top-level functions and the functions nested in the body of one of them or of a method (not
+    methods): only the functions whose text holds a second ``def`` are walked."""
     top = [s for s in getattr(tree, "body", ()) if isinstance(s, ast.FunctionDef)]
+    scopes = [
+        f
+        for s in getattr(tree, "body", ())
+        for f in (s.body if isinstance(s, ast.ClassDef) else [s])
+        if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and any("def " in line for line in lines[f.lineno : f.end_lineno or f.lineno])
+    ]
     nested = [
         s
-        for fn in walk(tree)
+        for scope in scopes
+        for fn in walk(scope)
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
         for s in fn.body
         if isinstance(s, ast.FunctionDef)
@@ -108,7 +118,7 @@ def _environment_readers(rule: LintRule) -> frozenset[str]:
     reads = "environ" in lowered or "getenv" in lowered  # most modules read no variable: no walk
     found = frozenset(
         stmt.name
-        for stmt in (_top_and_nested(tree) if reads and tree is not None else ())
+        for stmt in (_top_and_nested(tree, rule.ctx.lines) if reads and tree is not None else ())
         if len(stmt.args.args) == 2
         and any(
             (isinstance(n, ast.Call) and is_env_read(n))

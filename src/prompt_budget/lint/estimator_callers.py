@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.positional_slots import given_to_token_param
 from prompt_budget.lint.rule import attr_name, callee_name
-from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.walks import kept_per_file, parents, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -201,39 +201,57 @@ def _is(node: ast.AST | None, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 
+#: The function last asked about, with the names it counts characters in (asked once per function).
+_counters: list[tuple[ast.AST, frozenset[str]]] = kept_per_file([])
+
+
 def _loop_counter(fn: ast.AST, name: str) -> bool:
     """``name`` is set to 0 and grown by 1 only inside loops of ``fn`` over a text's characters, each tested as a
     character (``ord(ch)``, ``ch.isascii()``)."""
+    if not (_counters and _counters[0][0] is fn):
+        _counters[:] = [(fn, _character_counters(fn))]
+    return name in _counters[0][1]
+
+
+def _character_counters(fn: ast.AST) -> frozenset[str]:
+    """The names ``fn`` counts a text's characters in, one walk of ``fn`` (and one of each of its loops)."""
     counted: set[int] = set()
-    for loop in walk(fn):
-        if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name)):
-            continue
-        char = loop.target.id
-        tested = any(
-            isinstance(n, ast.Call)
-            and (
-                (callee_name(n) == "ord" and _is(n.args[0] if n.args else None, char))
-                or (
-                    isinstance(n.func, ast.Attribute)
-                    and n.func.attr.startswith("is")
-                    and _is(n.func.value, char)
-                )
-            )
-            for n in walk(loop)
-        )
-        if tested:
+    bound: dict[str, bool] = {}  # name -> every binding is ``= 0``
+    grown: dict[str, list[ast.AugAssign]] = {}
+    for node in walk(fn):
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    zero = isinstance(node.value, ast.Constant) and node.value.value == 0
+                    bound[t.id] = bound.get(t.id, True) and zero
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            grown.setdefault(node.target.id, []).append(node)
+        elif isinstance(node, ast.For) and isinstance(node.target, ast.Name) and _tests_characters(node):
             counted.update(
                 id(n)
-                for n in walk(loop)
+                for n in walk(node)
                 if isinstance(n, ast.AugAssign)
                 and isinstance(n.op, ast.Add)
                 and isinstance(n.value, ast.Constant)
                 and n.value.value == 1
             )
-    bound = [n for n in walk(fn) if isinstance(n, ast.Assign) and any(_is(t, name) for t in n.targets)]
-    grown = [n for n in walk(fn) if isinstance(n, ast.AugAssign) and _is(n.target, name)]
-    return (
-        bool(grown)
-        and all(id(n) in counted for n in grown)
-        and all(isinstance(n.value, ast.Constant) and n.value.value == 0 for n in bound)
+    return frozenset(
+        name
+        for name, nodes in grown.items()
+        if all(id(n) in counted for n in nodes) and bound.get(name, True)
+    )
+
+
+def _tests_characters(loop: ast.For) -> bool:
+    """The loop's variable is tested as a character in its body (``ord(ch)``, ``ch.isascii()``)."""
+    char = loop.target.id if isinstance(loop.target, ast.Name) else ""
+    return any(
+        isinstance(n, ast.Call)
+        and (
+            (callee_name(n) == "ord" and _is(n.args[0] if n.args else None, char))
+            or (
+                isinstance(n.func, ast.Attribute) and n.func.attr.startswith("is") and _is(n.func.value, char)
+            )
+        )
+        for n in walk(loop)
     )

@@ -37,35 +37,51 @@ Handed = dict[str, tuple[int, str]]
 _handed: list[tuple[ast.AST, dict[str, Handed]]] = kept_per_file([])
 
 
-def _functions(rule: LintRule, tree: ast.Module) -> dict[str, Handed]:
-    if _handed and _handed[0][0] is tree:
-        return _handed[0][1]
-    found: dict[str, Handed] = {}
-    for fn in tree.body:
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+def _top_functions(tree: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The module's top-level functions by name (kept for the file)."""
+    if not (_tops and _tops[0][0] is tree):
+        _tops[:] = [
+            (tree, {f.name: f for f in tree.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))})
+        ]
+    return _tops[0][1]
+
+
+#: The module last asked about, with its top-level functions by name.
+_tops: list[tuple[ast.AST, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]]] = kept_per_file([])
+
+
+def _handed_params(rule: LintRule, tree: ast.Module, name: str) -> Handed:
+    """The parameters the module's function ``name`` hands to a budget keyword (worked out once per function)."""
+    if not (_handed and _handed[0][0] is tree):
+        _handed[:] = [(tree, {})]
+    known = _handed[0][1]
+    if name not in known:
+        fn = _top_functions(tree).get(name)
+        known[name] = _hands(rule, fn) if fn is not None else {}
+    return known[name]
+
+
+def _hands(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Handed:
+    """The parameters of ``fn`` handed, unchanged, to a budget keyword of a call in its body."""
+    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    named = set(params) | {a.arg for a in fn.args.kwonlyargs}
+    handed: Handed = {}
+    for node in walk(fn):
+        if not isinstance(node, ast.Call):
             continue
-        params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-        named = set(params) | {a.arg for a in fn.args.kwonlyargs}
-        handed: Handed = {}
-        for node in walk(fn):
-            if not isinstance(node, ast.Call):
-                continue
-            for kw in node.keywords:
-                value = kw.value
-                if (
-                    kw.arg
-                    and isinstance(value, ast.Name)
-                    and value.id in named
-                    and value.id not in handed
-                    and rule.names.is_budget(kw.arg)
-                    and not rule.names.is_budget(value.id)  # a budget's own name is read where it is bound
-                ):
-                    at = params.index(value.id) if value.id in params else -1
-                    handed[value.id] = (at, kw.arg)
-        if handed:
-            found[fn.name] = handed
-    _handed[:] = [(tree, found)]
-    return found
+        for kw in node.keywords:
+            value = kw.value
+            if (
+                kw.arg
+                and isinstance(value, ast.Name)
+                and value.id in named
+                and value.id not in handed
+                and rule.names.is_budget(kw.arg)
+                and not rule.names.is_budget(value.id)  # a budget's own name is read where it is bound
+            ):
+                at = params.index(value.id) if value.id in params else -1
+                handed[value.id] = (at, kw.arg)
+    return handed
 
 
 def own_params(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr, str, int | float, str]]:
@@ -75,7 +91,9 @@ def own_params(rule: LintRule, call: ast.Call) -> Iterator[tuple[ast.expr, str, 
     if not isinstance(call.func, ast.Name) or not isinstance(tree, ast.Module):
         return
     yield from _limits_given(rule, tree, call)
-    handed = _functions(rule, tree).get(call.func.id)
+    if call.func.id not in _top_functions(tree):
+        return
+    handed = _handed_params(rule, tree, call.func.id)
     if not handed:
         return
     by_position = {at: (param, keyword) for param, (at, keyword) in handed.items() if at >= 0}
@@ -113,8 +131,10 @@ def _limits_given(
         and isinstance(parent.targets[0], ast.Subscript)
     ):
         key = attr_name(parent.targets[0])  # ``payload["max_tokens"] = _clip_int(...)``
-    fn = next((f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == callee_id(call)), None)
-    if not key or fn is None or not rule.names.is_budget(key) or not _clamps(fn):
+    if not key or not rule.names.is_budget(key):
+        return
+    fn = _top_functions(tree).get(callee_id(call))
+    if not isinstance(fn, ast.FunctionDef) or not _clamps(fn):
         return
     params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     given = [*zip(params, call.args, strict=False), *((kw.arg, kw.value) for kw in call.keywords if kw.arg)]
