@@ -163,18 +163,7 @@ def counts_characters(node: ast.expr, fn: ast.AST | None = None) -> bool:
     char = loop.target.id
     for test in (gen.elt, *loop.ifs):
         for n in walk(test):
-            if (
-                isinstance(n, ast.Call)
-                and callee_name(n) == "ord"
-                and _is(n.args[0] if n.args else None, char)
-            ):
-                return True
-            if (
-                isinstance(n, ast.Call)
-                and isinstance(n.func, ast.Attribute)
-                and n.func.attr.startswith("is")
-                and _is(n.func.value, char)
-            ):
+            if _reads_character(n, char):
                 return True
             if isinstance(n, ast.Compare) and _code_point_range(n, char):
                 return True
@@ -245,13 +234,16 @@ def _character_counters(fn: ast.AST) -> frozenset[str]:
 def _tests_characters(loop: ast.For) -> bool:
     """The loop's variable is tested as a character in its body (``ord(ch)``, ``ch.isascii()``)."""
     char = loop.target.id if isinstance(loop.target, ast.Name) else ""
-    return any(
-        isinstance(n, ast.Call)
-        and (
-            (callee_name(n) == "ord" and _is(n.args[0] if n.args else None, char))
-            or (
-                isinstance(n.func, ast.Attribute) and n.func.attr.startswith("is") and _is(n.func.value, char)
-            )
+    return any(_reads_character(n, char) for n in walk(loop))
+
+
+def _reads_character(node: ast.AST, char: str) -> bool:
+    """``ord(char)`` or a ``str`` test of it (``char.isascii()``): ``char`` read as one character."""
+    return isinstance(node, ast.Call) and (
+        (callee_name(node) == "ord" and _is(node.args[0] if node.args else None, char))
+        or (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr.startswith("is")
+            and _is(node.func.value, char)
         )
-        for n in walk(loop)
     )

@@ -133,7 +133,7 @@ def _limits_given(
         key = attr_name(parent.targets[0])  # ``payload["max_tokens"] = _clip_int(...)``
     if not key or not rule.names.is_budget(key):
         return
-    fn = _top_functions(tree).get(callee_id(call))
+    fn = _top_functions(tree).get(call.func.id) if isinstance(call.func, ast.Name) else None
     if not isinstance(fn, ast.FunctionDef) or not _clamps(fn):
         return
     params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
@@ -146,8 +146,7 @@ def _limits_given(
 
 def _clamps(fn: ast.FunctionDef) -> bool:
     """``fn`` clips a value between bounds (its body calls ``min`` or ``max``)."""
-    return any(isinstance(n, ast.Call) and callee_id(n) in {"min", "max"} for n in walk(fn))
-
-
-def callee_id(call: ast.Call) -> str:
-    return call.func.id if isinstance(call.func, ast.Name) else ""
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in {"min", "max"}
+        for n in walk(fn)
+    )

@@ -357,9 +357,8 @@ class InlineBudget(LintRule):
         if callee in WIDGETS:
             for literal, label, amount, which in widget_default(self, node):
                 self._report(literal, label, amount, f"as an input's {which}")
-        for passed in own_params(
-            self, node
-        ):  # ``_profile("claude", ctx=200_000)`` ... ``context_window=ctx``
+        # ``_profile("claude", ctx=200_000)`` ... ``context_window=ctx``: a helper's parameter handed on
+        for passed in own_params(self, node):
             self._report(*passed)
         if callee == "enable_truncation" and node.args:
             # ``tokenizer.enable_truncation(300)``: Hugging Face tokenizers' ``max_length``, in tokens
