@@ -27,21 +27,24 @@ _ROUNDING = frozenset({"ceil", "floor", "int", "round", "max"})
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
-def _returned(ancestors: list[ast.AST]) -> bool:
-    """The node being visited (``ancestors[-1]``), rounded or as a term of a sum, is returned; or summed
-    over items (``return sum(len(text(m)) // 4 + extra(m) for m in messages)``, set 92: hx-cli)."""
+def _returned(ancestors: list[ast.AST]) -> ast.Return | ast.Lambda | None:
+    """The ``return`` (or the lambda) whose value is the node being visited (``ancestors[-1]``), rounded
+    or as a term of a sum; or summed over items (``return sum(len(text(m)) // 4 + extra(m) for m in
+    messages)``, set 92: hx-cli)."""
     child = ancestors[-1]
     for parent in reversed(ancestors[:-1]):
         if isinstance(parent, ast.Return):
-            return parent.value is child
+            return parent if parent.value is child else None
+        if isinstance(parent, ast.Lambda):
+            return parent if parent.body is child else None
         rounded = isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING and child in parent.args
         summed = (isinstance(parent, ast.GeneratorExp) and parent.elt is child) or (
             isinstance(parent, ast.Call) and callee_name(parent) == "sum" and parent.args[:1] == [child]
         )
         if not (rounded or summed or (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add))):
-            return False
+            return None
         child = parent
-    return False
+    return None
 
 
 def _calls(tree: ast.AST, fn: _Function, method: bool) -> list[ast.Call]:
@@ -84,10 +87,21 @@ def _token_use(rule: LintRule, node: ast.AST, up: dict[ast.AST, ast.AST], caller
     """ "tokens" when ``node`` (rounded or summed) is used as an amount of tokens in ``caller``; the name
     of a local it is added into or bound to otherwise (one more step to follow); else None."""
     child, parent = node, up.get(node)
-    while (isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING) or (
-        isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add)
+    while (
+        (isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING)
+        or (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add))
+        or (isinstance(parent, ast.GeneratorExp) and parent.elt is child and _summing(up.get(parent)))
     ):
-        child, parent = parent, up.get(parent)
+        child, parent = (
+            (up[parent], up.get(up[parent]))
+            if isinstance(parent, ast.GeneratorExp)
+            else (parent, up.get(parent))
+        )
+    if isinstance(parent, ast.Dict):
+        # ``{"tokens": est(m["content"])}``: a value under a key of tokens (set 457: kernel-arjun)
+        key = next((k for k, v in zip(parent.keys, parent.values, strict=True) if v is child), None)
+        label = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
+        return "tokens" if label and _about_tokens(rule, label) else None
     if isinstance(parent, ast.Compare):
         sides = (parent.left, *parent.comparators)
         return "tokens" if any(s is not child and rule.token_amount(s) for s in sides) else None
@@ -113,6 +127,11 @@ def _token_use(rule: LintRule, node: ast.AST, up: dict[ast.AST, ast.AST], caller
     return target.id if isinstance(target, ast.Name) else None
 
 
+def _summing(node: ast.AST | None) -> bool:
+    """``sum(<generator>)``."""
+    return isinstance(node, ast.Call) and callee_name(node) == "sum" and len(node.args) == 1
+
+
 def _caller(call: ast.AST, up: dict[ast.AST, ast.AST]) -> ast.AST | None:
     node: ast.AST | None = call
     while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
@@ -124,11 +143,18 @@ def returned_to_token_callers(rule: LintRule) -> bool:
     """The expression being visited is what its function returns, and the module's calls of that function
     use the result as an amount of tokens (directly, or added into a local used so)."""
     fn, tree = rule.ctx.function(), rule.ctx.tree
-    if fn is None or tree is None or not _returned(rule.ctx.ancestors):
+    result = _returned(rule.ctx.ancestors)
+    if tree is None or result is None:
         return False
     up = parents(tree)
-    method = rule.ctx.enclosing_class() is not None
-    for call in (*_calls(tree, fn, method=method), *(() if method else _handed(tree, fn, up))):
+    if isinstance(result, ast.Lambda):
+        calls = _lambda_calls(result, up, tree)
+    elif fn is None:
+        return False
+    else:
+        method = rule.ctx.enclosing_class() is not None
+        calls = [*_calls(tree, fn, method=method), *(() if method else _handed(tree, fn, up))]
+    for call in calls:
         caller = _caller(call, up)
         if caller is None:
             continue
@@ -143,6 +169,22 @@ def returned_to_token_callers(rule: LintRule) -> bool:
         if any(_token_use(rule, n, up, caller) == "tokens" for n in reads):
             return True
     return False
+
+
+def _lambda_calls(fn: ast.Lambda, up: dict[ast.AST, ast.AST], tree: ast.AST) -> list[ast.Call]:
+    """The calls of a lambda bound to a plain name (``est = lambda t: int(len(t.split()) * 1.33)``) in the
+    function or module that binds it."""
+    bound = up.get(fn)
+    if not (
+        isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)
+    ):
+        return []
+    name, scope = bound.targets[0].id, _caller(bound, up) or tree
+    return [
+        n
+        for n in walk(scope)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+    ]
 
 
 def counts_characters(node: ast.expr, fn: ast.AST | None = None) -> bool:

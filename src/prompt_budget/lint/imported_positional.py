@@ -30,7 +30,7 @@ from prompt_budget.lint.flow import finding_where_bound, is_test_module, positio
 from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.positional_args import bound_numbers, shape_only
-from prompt_budget.lint.rule import attr_name, callee_name, dotted
+from prompt_budget.lint.rule import attr_name, callee_name
 from prompt_budget.lint.token_batches import batches_token_ids
 from prompt_budget.lint.token_floors import compared_to_tokens, keyed_as_budget
 from prompt_budget.lint.walks import walk
@@ -65,11 +65,14 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         args: list[ast.expr] = node.args
         func = node.func
         # ``gen._two_answers(...)`` of a module imported as ``gen``, ``pkg.search.memory.get_context(...)``
-        callee = dotted(func) or None
+        callee = _path(func)
         skip = _FORWARDERS.get(callee_name(node) or "")
         given = args[skip] if skip is not None and len(args) > skip + 1 else None
-        if skip is not None and isinstance(given, ast.Name):
-            callee, args = given.id, args[skip + 1 :]
+        if skip is not None and given is not None and (forwarded := _path(given)) is not None:
+            callee, args = (
+                forwarded,
+                args[skip + 1 :],
+            )  # ``to_thread(judge["provider"].messages_create, ...)``
         for index, arg in enumerate(args):
             if type(arg) is ast.Starred:
                 return  # the positions after ``*rest`` are unknown
@@ -107,7 +110,9 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 for fn in stmt.body:
                     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == "__init__":
                         _signature(rule, cuts, stmt.name, fn, stmt)
-                    elif isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and _distinct(fn.name):
+                    elif isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and not fn.name.startswith(
+                        "_"
+                    ):
                         _signature(rule, cuts, f".{fn.name}", fn, stmt)  # a method, by its name
                 if stmt.name in records:
                     _field_signature(rule, stmt)
@@ -152,7 +157,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 and head not in modules
                 and head not in defined
                 and base != "self"
-                and _distinct(attr)
+                and (_distinct(attr) or (_client(base) and not attr.startswith("_")))
             ):
                 # ``self._memory_manager.build_context_for_query(text, 500)``: a method of that name the
                 # project defines (set 334: vox-code), matched by its name alone
@@ -166,6 +171,37 @@ class ImportedPositionalFlow(MethodPositionalFlow):
             value = rule.budget_literal(literal) if source else None
             if source and value is not None:
                 rule.fact(literal, f"{CALL_FACT}{source} {index}", value)
+
+
+#: Last words of a receiver naming the project's own model wrapper (``self.llm``, ``ctx.llm``, ``judge["provider"]``);
+#: not ``client`` or ``model``, which a library's objects are as often (``client.generate(text, 64)``).
+_CLIENTS = frozenset({"llm", "lm", "provider"})
+
+
+def _client(base: str) -> bool:
+    """The receiver ``base`` is named as a model's client, so its method of a name the project defines is
+    that method, however common the name (``self.llm.complete(sys, prompt, 1200)``, set 459: veract's
+    ``def complete(self, system, prompt, max_tokens=2000)``)."""
+    last = base.rpartition(".")[2].lower()
+    return last in _CLIENTS or last.endswith(("_llm", "_provider"))
+
+
+def _path(node: ast.expr) -> str | None:
+    """``a.b.c`` of a dotted name, a string key read as one more part (``judge["provider"].run`` ->
+    ``judge.provider.run``); None for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _path(node.value)
+        return f"{head}.{node.attr}" if head else None
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(key := node.slice, ast.Constant)
+        and isinstance(key.value, str)
+    ):
+        head = _path(node.value)
+        return f"{head}.{key.value}" if head and key.value.isidentifier() else None
+    return None
 
 
 def _distinct(method: str) -> bool:

@@ -151,10 +151,7 @@ EXCLUDED_WORDS = frozenset(
         "password",
         "url",
         "uri",
-        "seconds",
-        "secs",
-        "sec",
-        "ms",
+        *("seconds", "secs", "sec", "ms"),
         "timeout",
         "retry",
         "retries",
@@ -185,15 +182,7 @@ EXCLUDED_WORDS = frozenset(
         "dollar",
         "dollars",
         "cents",
-        "minute",
-        "minutes",
-        "tpm",
-        "rpm",
-        "rps",
-        "hour",
-        "hours",
-        "day",
-        "days",
+        *("minute", "minutes", "tpm", "rpm", "rps", "hour", "hours", "day", "days"),
         "rate",
         "port",
         "argv",  # a command line's arguments (``MAX_ARGV_TOKENS = 32``, set 208: weightclass)
@@ -259,6 +248,8 @@ EXCLUDED_WORDS = frozenset(
         *("yaml", "alias", "lexer", "scanner"),
         # a cryptocurrency's tokens (``_MIN_BURN_TOKENS = 1_000_000`` of a coin burned, set 161: clawmes)
         *("burn", "burned", "wei", "gwei", "airdrop"),
+        # a full-text search's word tokens (``_MAX_FTS5_TOKENS = 100`` of SQLite's FTS5, set 459: docs-haven; BM25's)
+        *("fts", "bm"),
     }
 )
 #: RapidFuzz's scorers of two texts' words (``token_set_ratio``: set 429, skillvariants): a similarity, no share.

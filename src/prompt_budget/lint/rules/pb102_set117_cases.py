@@ -146,6 +146,7 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     SIGN_CHECK_INVALID,
     SIGN_CHECK_VALID,
 )
+from prompt_budget.lint.rules.pb101_set457_cases import SEARCH_TOKENS_INVALID, SEARCH_TOKENS_VALID
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -248,6 +249,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *SEARCH_TOKENS_VALID,  # set 459: docs-haven's FTS5 word tokens
     *NOT_TOKENS_HELP_VALID,  # set 445: ai-kit-python's --max-bytes
     *CAP_DOC_VALID,  # set 443: meowcat's documented cap
     *DOCUMENTED_SIZE_VALID,  # set 437: piloop's documented budgets
@@ -380,6 +382,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *SEARCH_TOKENS_INVALID,  # set 459: a prompt's
     *NOT_TOKENS_HELP_INVALID,  # set 445: ai-kit-python's --max-bytes
     *CAP_DOC_INVALID,  # set 443: meowcat's documented cap
     *DOCUMENTED_SIZE_INVALID,  # set 437: piloop's documented budgets

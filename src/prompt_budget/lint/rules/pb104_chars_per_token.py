@@ -223,7 +223,7 @@ class CharsPerToken(LintRule):
         if isinstance(node, ast.Name) and node.id not in self._resolving:
             self._resolving.add(node.id)
             try:
-                return local_unit(self.ctx.function(), node.id, self._chars)
+                return local_unit(self.ctx.function(), node.id, self._chars, self.ctx.ancestors)
             finally:
                 self._resolving.discard(node.id)
         return None

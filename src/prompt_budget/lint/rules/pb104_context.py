@@ -286,6 +286,9 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
             and holder.func.id in {"min", "max"}
         )
         or (isinstance(holder, ast.BoolOp) and isinstance(holder.op, ast.Or) and holder.values[-1] is outer)
+        or (
+            isinstance(holder, ast.ListComp) and holder.elt is outer
+        )  # a list of estimates (set 459: stepbook)
     ):  # clamped, or a fallback: ``"num_ctx": num_ctx or max(8192, math.ceil(chars / 3) + 2048)`` (set 211)
         outer, holder = holder, parents.get(holder)
     if isinstance(holder, ast.Dict) and rule.names.is_token_amount(value_key(holder, outer) or ""):

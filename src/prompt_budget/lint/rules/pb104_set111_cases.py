@@ -78,6 +78,12 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     CHARS_HALF_INVALID,
     CHARS_HALF_VALID,
 )
+from prompt_budget.lint.rules.pb101_set457_cases import (
+    COMPREHENDED_RATE_INVALID,
+    COMPREHENDED_RATE_VALID,
+    LAMBDA_ESTIMATE_INVALID,
+    LAMBDA_ESTIMATE_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -126,6 +132,8 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *LAMBDA_ESTIMATE_VALID,  # set 457: sizes
+    *COMPREHENDED_RATE_VALID,  # set 459: seconds
     *CHAR_COUNTERS_VALID,  # set 439: aksesa-cli's counted characters
     *CHARS_HALF_VALID,  # set 433: martian-ares' rate of 2
     *CONVERTED_CHARS_VALID,  # set 415: lines
@@ -193,6 +201,8 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *LAMBDA_ESTIMATE_INVALID,  # set 457: kernel-arjun's words estimate
+    *COMPREHENDED_RATE_INVALID,  # set 459: stepbook's list of estimates
     *CHAR_COUNTERS_INVALID,  # set 439: aksesa-cli's counted characters
     *CHARS_HALF_INVALID,  # set 433: martian-ares' rate of 2
     *CONVERTED_CHARS_INVALID,  # set 415: agent-telemetry's description characters

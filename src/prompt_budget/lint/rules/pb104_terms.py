@@ -41,11 +41,20 @@ WIDE_SCRIPTS = frozenset({"cjk", "chinese", "zh", "han", "hanzi", "kanji", "japa
 Unit = Callable[[ast.expr], "str | None"]
 
 
-def local_unit(fn: ast.AST | None, name: str, unit: Unit) -> str | None:
+def local_unit(fn: ast.AST | None, name: str, unit: Unit, ancestors: Sequence[ast.AST] = ()) -> str | None:
     """The unit (``unit``'s answer) every binding of the local ``name`` in ``fn`` has, when they all
     agree, a running total's too (what it starts at, unless ``0``, and every ``+=``: set 119, vel-ai's
     ``total += len(content)`` ... ``return total // 4``); None when the name is bound nowhere in ``fn``, bound
-    otherwise (a loop target, a parameter, another augmented assignment) or to values of different units."""
+    otherwise (a parameter, another augmented assignment) or to values of different units. The target of a
+    comprehension among ``ancestors`` has the unit of what it runs over (``[round(c / 3.6) for c in
+    self.rendered_prompt_chars]``, set 459: stepbook)."""
+    for node in reversed(ancestors):
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+            loop = next(
+                (g for g in node.generators if isinstance(g.target, ast.Name) and g.target.id == name), None
+            )
+            if loop is not None:
+                return unit(loop.iter)
     kinds = {unit(v) for v in bound_values(fn, name)} if fn is not None else set()
     found = running_values(fn, name) if fn is not None and not kinds else None
     if found is not None and found[1] and all(map(_text_length, found[1])):
