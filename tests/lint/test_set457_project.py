@@ -69,3 +69,43 @@ def test_a_common_method_of_a_receiver_not_named_as_the_wrapper_is_not_matched(t
         },
     )
     assert not [g for g in got if g[0] == "pkg/planner.py"]
+
+
+BASE = (
+    "class BaseAgent:\n"
+    "    def __init__(self, llm, tokens_before_summarize: int = 50000):\n"
+    "        self.tokens_before_summarize = tokens_before_summarize\n\n"
+    "    def _summarize(self, messages):\n"
+    "        tokens_before = self.llm.count_tokens(messages)\n"
+    "        if tokens_before <= self.tokens_before_summarize:\n"
+    "            return messages\n"
+    "        return self.compact(messages)\n"
+)
+
+
+def _agent(default: str, name: str = "tokens_before_summarize") -> str:
+    return (
+        "from .base import BaseAgent\n\n\n"
+        "class ExecutionAgent(BaseAgent):\n"
+        f"    def __init__(self, llm, {name}: int = {default}, messages_to_keep: int = 20):\n"
+        "        super().__init__(llm)\n"
+        f"        self.tokens_before_summarize = {name}\n"
+    )
+
+
+def test_a_parameter_restating_a_budget_reported_elsewhere_is_reported(tmp_path: Path) -> None:
+    """ursa-ai's ``ExecutionAgent.__init__(..., tokens_before_summarize: int = 50000)`` beside the base class's
+    parameter of that name, compared with a count of tokens in base.py (set 461)."""
+    found = lint_package(tmp_path, {"base.py": BASE, "agent.py": _agent("50000")})
+    got = [(f.path, f.line, f.code, f.value) for f in found if f.path == "pkg/agent.py"]
+    assert got == [("pkg/agent.py", 5, "PB102", 50000)]
+    message = next(f.message for f in found if f.path == "pkg/agent.py")
+    assert "pkg/base.py:2" in message
+
+
+def test_a_parameter_of_another_name_or_far_from_the_budget_is_not_reported(tmp_path: Path) -> None:
+    """A default 100 times the reported one, or a parameter of another name, says nothing of the budget."""
+    for default, name in (("5_000_000", "tokens_before_summarize"), ("50000", "tokens_before_refresh")):
+        (root := tmp_path / name).mkdir()
+        found = lint_package(root, {"base.py": BASE, "agent.py": _agent(default, name)})
+        assert not [f for f in found if f.path == "pkg/agent.py"], (default, name)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import CHAR_WORDS, EXCLUDED_WORDS, SCORE_WORDS, UNIT_WORDS, config_key, words
+from prompt_budget.lint.param_echoes import param_echoes, param_facts
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.stated_rates import comment_above
 
@@ -149,7 +150,7 @@ def constant_facts(tree: ast.Module, lines: Sequence[str] = ()) -> list[tuple[as
             found.append((literal, f"{_AMOUNT}{ws[-1]} {name}", number))
         elif type(number) is float and 0 < number < 1:
             found.append((literal, f"{_RATIO}{ws[-1]} {name}", number))
-    return found
+    return found + param_facts(tree)  # parameters restating a budget of the project (``param_echoes``)
 
 
 def constant_echoes(
@@ -210,4 +211,4 @@ def constant_echoes(
             found.append(
                 rule.finding_at(fact, message, key=config_key(keyed), fixable=fixable, key_parts=key_parts)
             )
-    return found
+    return found + param_echoes(facts, [*findings, *found], root, rules)

@@ -28,13 +28,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.expected_tables import expected_binding
-from prompt_budget.lint.flow import against_flow, bound_local, counts_characters, is_test_module
+from prompt_budget.lint.flow import bound_local, counts_characters, is_test_module
 from prompt_budget.lint.model_names import looks_like_model_name
 from prompt_budget.lint.names import CONFIG_WINDOWS, EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, is_env_read, string_value
 from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.spec_bounds import int_of_string
 from prompt_budget.lint.stored_cuts import cut_fallback
+from prompt_budget.lint.table_fallbacks import budget_row, token_defaults_table
 from prompt_budget.lint.token_cuts import CutFlow, cuts_tokens
 from prompt_budget.lint.token_estimates import estimates_tokens
 from prompt_budget.lint.variable_keys import variable_key_budget
@@ -180,10 +181,15 @@ def lookup_default(
         if name is None and isinstance(func, ast.Attribute) and func.attr == "get"
         else None
     )
-    if table and rule.names.is_budget(table):
+    if table and (rule.names.is_budget(table) or token_defaults_table(table)):
         # ``TOKEN_MAX.get(model_name, 2048)``: the window of a model the table does not know
         return pair[1], table, value, f"used as the fallback of the table `{table}`"
-    if name and isinstance(func, ast.Attribute) and func.attr == "get" and (row := _row_of(rule, func, name)):
+    if (
+        name
+        and isinstance(func, ast.Attribute)
+        and func.attr == "get"
+        and (row := budget_row(rule, func, name))
+    ):
         # ``max_tokens_per_layer.get("hot", 1000)``: the budget of a row the table may lack (set 133:
         # agentmesh-context's per-layer budgets)
         return pair[1], row, value, f"used as the fallback of the row `{name}` of the table `{row}`"
@@ -192,15 +198,6 @@ def lookup_default(
     if not table:
         return None
     return pair[1], table, value, None
-
-
-def _row_of(rule: LintRule, func: ast.Attribute, key: str) -> str | None:
-    """The name of a table named as token budgets (``max_tokens_per_layer``, ``TOKEN_BUDGETS``) a row
-    ``key`` of which is read, the key saying no other unit, else None."""
-    table = attr_name(func.value)
-    if not table or not rule.names.is_budget(table) or rule.names.is_chars(table):
-        return None
-    return None if rule.names.is_excluded(key) or against_flow(key) else table
 
 
 def _cuts_characters(rule: LintRule, node: ast.Call) -> bool:

@@ -11,7 +11,7 @@ seren-corpus-callosum)::
     ...
     max_entries = budget // TOKENS_PER_ENTRY             # how many entries a budget pays for
 
-A constant of the module or of a class, a whole number of at least 2, named for tokens per an item
+A constant of the module or of a class (or a function's local), a whole number of at least 2, named for tokens per an item
 (``TOKENS_PER_ENTRY``, ``_TOKENS_PER_CANDIDATE``) or for a typical amount of tokens (``_AVG_OUT_TOKENS``,
 ``EST_TOKENS_PER_CALL``), whose reads multiply a count (``len(items) * X``, ``n * X``) or divide an amount by
 it (``budget // X``): an estimate of an item's size in tokens, which differs by model and content and is
@@ -61,9 +61,12 @@ def _per_item(name: str) -> str | None:
 
 
 def _constants(tree: ast.Module) -> dict[str, tuple[ast.Constant, int, str]]:
-    """The module's and its classes' constants named as an item's tokens: name -> (literal, value, item)."""
+    """The module's and its classes' constants named as an item's tokens, and its functions' locals so bound
+    (``avg_file_tokens = 2000`` ... ``file_count * avg_file_tokens``, set 461: navcode): name -> (literal,
+    value, item)."""
     found: dict[str, tuple[ast.Constant, int, str]] = {}
     bodies = [tree.body, *(s.body for s in tree.body if isinstance(s, ast.ClassDef))]
+    bodies += [f.body for f in walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
     for body in bodies:
         for stmt in body:
             target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None

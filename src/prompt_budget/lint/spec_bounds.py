@@ -79,10 +79,12 @@ def named_spec_bounds(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr
             yield kw.value, name or "", value, f"as the `{kw.arg}=` of the spec of `{name}`{said}"
 
 
-#: A spec's description of an amount of tokens ("Target tokens per chunk.", "Maximum number of tokens").
-_IN_TOKENS = re.compile(r"\btokens\b", re.IGNORECASE)
-#: Words of a generic size's name (``chunk_size``, ``limit``), whose unit a description gives.
-_SIZE_WORDS = frozenset({"size", "limit", "length", "max", "budget", "overlap"})
+#: A spec's description of an amount of tokens ("Target tokens per chunk.", "Maximum number of tokens",
+#: "Conversation token budget before context is summarized.").
+_IN_TOKENS = re.compile(r"\btokens\b|\btoken (?:budget|limit|cap)s?\b", re.IGNORECASE)
+#: Words of a generic size's name (``chunk_size``, ``limit``), whose unit a description gives; or of an
+#: amount of tokens named for what happens past it (``tokens_before_summarize``, set 461: ursa-ai).
+_SIZE_WORDS = frozenset({"size", "limit", "length", "max", "budget", "overlap", "tokens"})
 
 
 def _described_in_tokens(rule: LintRule, node: ast.Call, name: str | None) -> bool:

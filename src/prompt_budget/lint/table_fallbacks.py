@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import single_binding
+from prompt_budget.lint.flow import against_flow
 from prompt_budget.lint.model_names import looks_like_model_name
 from prompt_budget.lint.names import EXCLUDED_WORDS, SMALLEST_MODEL_WINDOW, UNIT_WORDS, words
 from prompt_budget.lint.provider_modules import provider_windows
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.rule import attr_name, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -97,3 +98,31 @@ def table_fallback(rule: LintRule, ancestors: Sequence[ast.AST]) -> str | None:
     if table is None or not _window_rows(rule, name, table):
         return None
     return f"the fallback of a lookup in `{name}`, a table of windows"
+
+
+#: Words of a table's name saying its rows are amounts of tokens a thing is taken to use (``ROLE_TOKEN_DEFAULTS``).
+_ASSUMED_WORDS = frozenset({"defaults", "estimates"})
+
+
+def token_defaults_table(name: str) -> bool:
+    """``STEP_TYPE_TOKEN_DEFAULTS``: a table of the tokens each kind of step is taken to use, whose lookup's
+    fallback (``.get("llm", 8000)``) is one more such amount (set 461: agentlinter); its name says no other unit."""
+    ws = set(words(name.lower()))
+    return (
+        bool(ws & {"token", "tokens"})
+        and bool(ws & _ASSUMED_WORDS)
+        and not ws & (EXCLUDED_WORDS | UNIT_WORDS)
+    )
+
+
+def budget_row(rule: LintRule, func: ast.Attribute, key: str) -> str | None:
+    """The name of a table named as token budgets (``max_tokens_per_layer``, ``TOKEN_BUDGETS``) or as the
+    tokens each thing is taken to use (``STEP_TYPE_TOKEN_DEFAULTS``) a row ``key`` of which is read, the key
+    saying no other unit, else None."""
+    table = attr_name(func.value) or ""
+    named = rule.names.is_budget(table) or token_defaults_table(table)
+    return (
+        None
+        if not named or rule.names.is_chars(table) or rule.names.is_excluded(key) or against_flow(key)
+        else table
+    )

@@ -41,6 +41,7 @@ from prompt_budget.lint.getter_callers import (
     getter_calls,
 )
 from prompt_budget.lint.names import PRICE_WORDS, words
+from prompt_budget.lint.padded_inputs import encoded_length
 from prompt_budget.lint.request_entries import library_token_keyword
 from prompt_budget.lint.rule import callee_name, dotted, sizes_token_chunks, string_value
 from prompt_budget.lint.token_cuts import cuts_tokens
@@ -338,7 +339,11 @@ class TokenReach:
             # ``ClearToolUsesEdit(trigger=clear_tool_uses_trigger())`` (set 401: pupa-backend)
             if (said := library_token_keyword(parent.arg, grand)) is not None:
                 return said
-            if cuts and rule.names.is_weak_budget(parent.arg) and cuts_tokens(grand):
+            if (
+                cuts
+                and rule.names.is_weak_budget(parent.arg)
+                and (cuts_tokens(grand) or encoded_length(parent.arg, grand))
+            ):
                 return f"given as `{parent.arg}=` of `{callee}`, which truncates to tokens"
             if sizes_token_chunks(rule.names, parent.arg, grand, rule.ctx):
                 # ``size = DEFAULT_CHUNK_SIZE`` ... ``SentenceSplitter(chunk_size=size)`` (set 124)

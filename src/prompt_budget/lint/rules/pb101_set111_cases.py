@@ -73,6 +73,12 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     STRING_LATER_INVALID,
     STRING_LATER_VALID,
 )
+from prompt_budget.lint.rules.pb101_set457_cases import (
+    ROW_FALLBACK_INVALID,
+    ROW_FALLBACK_VALID,
+    SPEC_TOKEN_BUDGET_INVALID,
+    SPEC_TOKEN_BUDGET_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
     CODE_ENV_VALID,
@@ -128,6 +134,8 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *SPEC_TOKEN_BUDGET_VALID,  # set 461: no tokens said, or auth tokens
+    *ROW_FALLBACK_VALID,  # set 461: seconds, bytes
     *HELPER_LIMITS_VALID,  # set 451: exo-control's clip helper
     *NESTED_READER_VALID,  # set 439: omem-os's nested reader
     *OWN_PARAM_VALID,  # set 429: aroha's catalog built by a helper
@@ -199,6 +207,8 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *SPEC_TOKEN_BUDGET_INVALID,  # set 461: ursa-ai's summarization budget
+    *ROW_FALLBACK_INVALID,  # set 461: agentlinter's step tokens
     *HELPER_LIMITS_INVALID,  # set 451: exo-control's clip helper
     *NESTED_READER_INVALID,  # set 439: omem-os's nested reader
     *OWN_PARAM_INVALID,  # set 429: aroha's catalog built by a helper

@@ -10,6 +10,18 @@ in the unit of what it runs over: ``pb104_terms.local_unit``); PB102, not a full
 (docs-haven's ``_MAX_FTS5_TOKENS = 100`` of SQLite's FTS5, ``names.EXCLUDED_WORDS``). Its cross-module reading
 (a number given by position to a method of the project's model wrapper, veract's ``self.llm.complete(sys, prompt,
 1200)``) is in tests/lint/test_set457_project.py.
+
+Set 461's: PB101, a spec's default named for tokens before something happens and described as a token budget
+(ursa-ai's ``AgentParam(name="tokens_before_summarize", description="Conversation token budget before context is
+summarized.", default=50000)``, ``spec_bounds._described_in_tokens``); PB107, a table of the tokens each role is
+taken to use (agentlinter's ``ROLE_TOKEN_DEFAULTS = {"planner": 5000, ...}``) and PB101, a row's fallback of such a
+table (``STEP_TYPE_TOKEN_DEFAULTS.get("llm", 8000)``, ``table_fallbacks.budget_row``); PB106, a function's local
+estimate of an item's tokens (navcode's ``avg_file_tokens = 2000`` ... ``file_count * avg_file_tokens``,
+``item_token_costs``); PB102, the length an embedding model's ``encode`` cuts its texts to
+(yohakuforce-context-hub's ``model.encode(texts, max_length=self._max_length)`` with the default
+``_DEFAULT_MAX_LENGTH = 8192``: ``padded_inputs.encoded_length`` asked past the parameter too). Its cross-module
+reading (ursa-ai's subclass restating the base class's ``tokens_before_summarize: int = 50000``,
+``param_echoes``) is in tests/lint/test_set457_project.py.
 """
 
 from __future__ import annotations
@@ -49,3 +61,78 @@ COMPREHENDED_RATE_INVALID = (Invalid(_COMPREHENDED_RATE.format(source="rendered_
 _SEARCH_TOKENS = "_MAX_QUERY_LENGTH = 10000\n_MAX_{kind}_TOKENS = 100\n"
 SEARCH_TOKENS_VALID = (Valid(_SEARCH_TOKENS.format(kind="FTS5")), Valid(_SEARCH_TOKENS.format(kind="BM25")))
 SEARCH_TOKENS_INVALID = (Invalid(_SEARCH_TOKENS.format(kind="PROMPT"), line=2),)
+
+_SPEC_TOKEN_BUDGET = (
+    "def params():\n"
+    "    return [\n"
+    "        AgentParam(\n"
+    '            name="{name}",\n'
+    '            description="{text}",\n'
+    "            default=50000,\n"
+    "        ),\n"
+    "    ]\n"
+)
+SPEC_TOKEN_BUDGET_VALID = (
+    Valid(
+        _SPEC_TOKEN_BUDGET.format(
+            name="tokens_before_summarize", text="Conversation length before it is summarized."
+        )
+    ),
+    Valid(
+        _SPEC_TOKEN_BUDGET.format(
+            name="auth_tokens_before_refresh", text="Auth token budget before a refresh."
+        )
+    ),
+)
+SPEC_TOKEN_BUDGET_INVALID = (
+    Invalid(
+        _SPEC_TOKEN_BUDGET.format(
+            name="tokens_before_summarize", text="Conversation token budget before context is summarized."
+        ),
+        line=6,
+    ),
+)
+
+_ROLE_TABLE = (
+    '{name}: dict[str, int] = {{\n    "planner": 5000,\n    "builder": 20000,\n    "tester": 10000,\n}}\n'
+)
+ROLE_TABLE_VALID = (Valid(_ROLE_TABLE.format(name="ROLE_RETRY_DEFAULTS")),)
+ROLE_TABLE_INVALID = (Invalid(_ROLE_TABLE.format(name="ROLE_TOKEN_DEFAULTS"), line=1),)
+
+_ROW_FALLBACK = (
+    "from .config import {name}\n\n\n"
+    "def estimate(step):  # tokens of a step\n"
+    '    return {name}.get("llm", 8000)\n'
+)
+ROW_FALLBACK_VALID = (
+    Valid(_ROW_FALLBACK.format(name="STEP_TYPE_TIMEOUT_DEFAULTS")),
+    Valid(_ROW_FALLBACK.format(name="STEP_TYPE_TOKEN_BYTES_DEFAULTS")),
+)
+ROW_FALLBACK_INVALID = (Invalid(_ROW_FALLBACK.format(name="STEP_TYPE_TOKEN_DEFAULTS"), line=5),)
+
+_LOCAL_ITEM_COST = (
+    "def report(stats):  # token savings\n"
+    '    file_count = stats.get("file_count", 0)\n'
+    "    {name} = 2000\n"
+    "    total_raw = file_count * {name}\n"
+    "    return total_raw\n"
+)
+LOCAL_ITEM_COST_VALID = (
+    Valid(_LOCAL_ITEM_COST.format(name="avg_file_lines")),
+    Valid(_LOCAL_ITEM_COST.format(name="max_file_tokens")),
+)
+LOCAL_ITEM_COST_INVALID = (Invalid(_LOCAL_ITEM_COST.format(name="avg_file_tokens"), line=3),)
+
+_EMBED_ENCODE = (
+    "_DEFAULT_MAX_LENGTH = 8192\n\n\n"
+    "class Adapter:\n"
+    "    def __init__(self, max_length: int = _DEFAULT_MAX_LENGTH) -> None:\n"
+    "        self._max_length = max_length\n\n"
+    "    def embed(self, model, texts):\n"
+    "        return model.{method}(texts, batch_size=12, {keyword}=self._max_length)\n"
+)
+EMBED_ENCODE_VALID = (
+    Valid(_EMBED_ENCODE.format(method="encode", keyword="max_chars")),
+    Valid(_EMBED_ENCODE.format(method="render", keyword="max_length")),
+)
+EMBED_ENCODE_INVALID = (Invalid(_EMBED_ENCODE.format(method="encode", keyword="max_length"), line=1),)

@@ -146,7 +146,12 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     SIGN_CHECK_INVALID,
     SIGN_CHECK_VALID,
 )
-from prompt_budget.lint.rules.pb101_set457_cases import SEARCH_TOKENS_INVALID, SEARCH_TOKENS_VALID
+from prompt_budget.lint.rules.pb101_set457_cases import (
+    EMBED_ENCODE_INVALID,
+    EMBED_ENCODE_VALID,
+    SEARCH_TOKENS_INVALID,
+    SEARCH_TOKENS_VALID,
+)
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -249,6 +254,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *EMBED_ENCODE_VALID,  # set 461: characters, another method
     *SEARCH_TOKENS_VALID,  # set 459: docs-haven's FTS5 word tokens
     *NOT_TOKENS_HELP_VALID,  # set 445: ai-kit-python's --max-bytes
     *CAP_DOC_VALID,  # set 443: meowcat's documented cap
@@ -382,6 +388,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *EMBED_ENCODE_INVALID,  # set 461: yohakuforce-context-hub's bge-m3
     *SEARCH_TOKENS_INVALID,  # set 459: a prompt's
     *NOT_TOKENS_HELP_INVALID,  # set 445: ai-kit-python's --max-bytes
     *CAP_DOC_INVALID,  # set 443: meowcat's documented cap

@@ -39,6 +39,10 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     SUMMED_LENGTHS_INVALID,
     SUMMED_LENGTHS_VALID,
 )
+from prompt_budget.lint.rules.pb101_set457_cases import (
+    LOCAL_ITEM_COST_INVALID,
+    LOCAL_ITEM_COST_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -82,6 +86,7 @@ _MIRROR = (
 )
 
 TOTAL_VALID = (
+    *LOCAL_ITEM_COST_VALID,  # set 461: lines, a cap
     *SUMMED_LENGTHS_VALID,  # set 431: agentrix-core's framing
     *ITEM_COST_VALID,  # set 427: atif-sql's per-session output estimate
     *FORECAST_RESERVE_VALID,  # set 389: a forecaster's steps
@@ -121,6 +126,7 @@ TOTAL_VALID = (
 )
 
 TOTAL_INVALID = (
+    *LOCAL_ITEM_COST_INVALID,  # set 461: navcode's tokens per file
     *SUMMED_LENGTHS_INVALID,  # set 431: agentrix-core's framing
     *ITEM_COST_INVALID,  # set 427: atif-sql's per-session output estimate
     *PAIR_OVERHEAD_INVALID,  # set 393's sentinels, kept from taking a written-out pair for one

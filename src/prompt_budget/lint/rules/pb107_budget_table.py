@@ -46,6 +46,10 @@ from prompt_budget.lint.walks import walk
 
 _TABLE_WORDS = frozenset(
     {"budget", "budgets", "limits", "limit", "windows", "window", "tokens", "context", "caps"}
+    | {
+        "defaults",
+        "estimates",
+    }  # ``ROLE_TOKEN_DEFAULTS``: the tokens a step of each role is taken to use (set 461)
 )
 #: Words of a table's name that say its numbers are budgets of tokens, without the word "tokens".
 _SAYS_BUDGET = frozenset({"budget", "budgets", "context", "ctx", "window", "windows"})

@@ -13,6 +13,10 @@ from prompt_budget.lint.rules.pb101_set283_cases import (
 from prompt_budget.lint.rules.pb101_set303_cases import OWN_TABLE_INVALID, OWN_TABLE_VALID
 from prompt_budget.lint.rules.pb101_set313_cases import CALL_ROWS_INVALID
 from prompt_budget.lint.rules.pb101_set333_cases import INDEXED_INVALID, INDEXED_VALID
+from prompt_budget.lint.rules.pb101_set457_cases import (
+    ROLE_TABLE_INVALID,
+    ROLE_TABLE_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import CATALOG_INVALID, CATALOG_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import MODEL_CONTEXT_INVALID, MODEL_CONTEXT_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
@@ -41,6 +45,7 @@ from prompt_budget.lint.rules.pb107_set191_cases import SET191_INVALID, SET191_V
 from prompt_budget.lint.rules.pb107_set201_cases import RECORD_INVALID, RECORD_VALID
 
 SET63_VALID = (
+    *ROLE_TABLE_VALID,  # set 461: retries
     *INDEXED_VALID,  # set 355: a rate limit
     *OWN_TABLE_VALID,  # set 307: lines
     *CATALOG_VALID,  # set 268: olaiedge's lines of context
@@ -85,6 +90,7 @@ SET63_VALID = (
 )
 
 SET63_INVALID = (
+    *ROLE_TABLE_INVALID,  # set 461: agentlinter's tokens per role
     *INDEXED_INVALID,  # set 355: docforge-rag's embedding limits
     *OWN_TABLE_INVALID,  # set 307: axor-core's compressor
     *CALL_ROWS_INVALID,  # set 313: eden-cli's built-in models
