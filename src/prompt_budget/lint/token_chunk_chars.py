@@ -11,7 +11,8 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.rule import number, sizes_token_chunks
+from prompt_budget.lint.rule import attr_name, number, sizes_token_chunks
+from prompt_budget.lint.stated_rates import rate_stated
 from prompt_budget.lint.token_defaults import parameter_in_tokens, sibling_in_tokens
 from prompt_budget.lint.token_differences import unconverted
 from prompt_budget.lint.walks import walk
@@ -76,7 +77,23 @@ def token_side(rule: LintRule, node: ast.BinOp, sizes: TokenSizes) -> tuple[ast.
             )  # ``chunk_size * 4``, ``chunk_size=CHUNK_SIZE`` and ``CHUNK_SIZE = 500  # tokens``
         if type(other) is ast.Attribute and _twin_in_tokens(rule, other, value):
             return rate, value  # ``self.overlap * 4`` beside ``self.tokens * 4`` (set 160: memweave)
+        if rate is node.right and _converted_chunk(rule, other, value):
+            return rate, value  # ``char_budget = config.chunk_size * 4  # ~4 chars per token`` (set 465)
     return None
+
+
+#: Words of a chunker's settings, a size or an overlap that a splitter counts in tokens.
+_CHUNK, _CHUNK_SETTINGS = frozenset({"chunk"}), frozenset({"size", "overlap"})
+
+
+def _converted_chunk(rule: LintRule, size: ast.expr, value: float) -> bool:
+    """``config.chunk_size * 4``, ``config.chunk_overlap * 4`` (set 465: mita-code's ``char_budget`` and
+    ``overlap_chars``): a rate of 2.5 to 6 times a chunker's size or overlap read off an object, or times
+    anything when the statement's comment states that rate (``# ~4 chars per token``)."""
+    if not 2.5 <= value <= 6:
+        return False
+    ws = set(words(attr_name(size) or "")) if type(size) is ast.Attribute else set()
+    return bool(ws & _CHUNK and ws & _CHUNK_SETTINGS) or rate_stated(rule, value)
 
 
 def _twin_in_tokens(rule: LintRule, read: ast.Attribute, value: float) -> bool:

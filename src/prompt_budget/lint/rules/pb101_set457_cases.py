@@ -22,6 +22,10 @@ estimate of an item's tokens (navcode's ``avg_file_tokens = 2000`` ... ``file_co
 ``_DEFAULT_MAX_LENGTH = 8192``: ``padded_inputs.encoded_length`` asked past the parameter too). Its cross-module
 reading (ursa-ai's subclass restating the base class's ``tokens_before_summarize: int = 50000``,
 ``param_echoes``) is in tests/lint/test_set457_project.py.
+
+Set 465's: PB104, a rate turning a chunker's size or overlap read off its settings into characters, or any amount
+so when the comment states the rate (mita-code's ``char_budget = config.chunk_size * 4  # ~4 chars per token`` and
+``overlap_chars = config.chunk_overlap * 4``, ``token_chunk_chars._converted_chunk``).
 """
 
 from __future__ import annotations
@@ -136,3 +140,21 @@ EMBED_ENCODE_VALID = (
     Valid(_EMBED_ENCODE.format(method="render", keyword="max_length")),
 )
 EMBED_ENCODE_INVALID = (Invalid(_EMBED_ENCODE.format(method="encode", keyword="max_length"), line=1),)
+
+_CHUNK_CHARS = (
+    '"""Splits a file into chunks for the index, whose model reads tokens."""\n\n\n'
+    "def split(content, config):\n"
+    "    char_budget = config.{size} * 4{comment}\n"
+    "    if len(content) > char_budget:\n"
+    "        return [content[:char_budget]]\n"
+    "    return [content]\n"
+)
+CHUNK_CHARS_VALID = (
+    Valid(_CHUNK_CHARS.format(size="line_width", comment="")),
+    Valid(_CHUNK_CHARS.format(size="line_width", comment="  # four columns per cell")),
+)
+CHUNK_CHARS_INVALID = (
+    Invalid(_CHUNK_CHARS.format(size="chunk_size", comment=""), line=5),
+    Invalid(_CHUNK_CHARS.format(size="chunk_overlap", comment=""), line=5),
+    Invalid(_CHUNK_CHARS.format(size="line_width", comment="  # ~4 chars per token"), line=5),
+)

@@ -79,6 +79,8 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     CHARS_HALF_VALID,
 )
 from prompt_budget.lint.rules.pb101_set457_cases import (
+    CHUNK_CHARS_INVALID,
+    CHUNK_CHARS_VALID,
     COMPREHENDED_RATE_INVALID,
     COMPREHENDED_RATE_VALID,
     LAMBDA_ESTIMATE_INVALID,
@@ -132,6 +134,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *CHUNK_CHARS_VALID,  # set 465: a width in columns
     *LAMBDA_ESTIMATE_VALID,  # set 457: sizes
     *COMPREHENDED_RATE_VALID,  # set 459: seconds
     *CHAR_COUNTERS_VALID,  # set 439: aksesa-cli's counted characters
@@ -201,6 +204,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *CHUNK_CHARS_INVALID,  # set 465: mita-code's chunk settings in characters
     *LAMBDA_ESTIMATE_INVALID,  # set 457: kernel-arjun's words estimate
     *COMPREHENDED_RATE_INVALID,  # set 459: stepbook's list of estimates
     *CHAR_COUNTERS_INVALID,  # set 439: aksesa-cli's counted characters
