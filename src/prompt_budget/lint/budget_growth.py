@@ -67,6 +67,7 @@ def budget_factor(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str
     return (
         _clamped_growth(rule, node)
         or _rescaled_growth(rule, node)
+        or _keyword_growth(rule, node)
         or count_factor(rule, node)
         or item_rate(rule, node)
     )
@@ -112,6 +113,38 @@ def _rescaled_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, 
                 f"hard-coded budget factor `{ast.unparse(node)}` grows the token budget `{budget}` {how}"
             )
             return literal, value, message, f"{budget}_factor"
+    return None
+
+
+def _keyword_growth(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, str, str] | None:
+    """``max_tokens=budget * 3`` where the function gives ``budget`` itself under the same budget keyword
+    elsewhere (``max_tokens=budget``): a retry's larger cap (set 467: thinkless's truncated batch asked again
+    "with three times the budget"). Only a factor above 1 and at most 16."""
+    parent, fn = rule.ctx.parent(node), rule.ctx.function()
+    if not (
+        isinstance(node.op, ast.Mult)
+        and isinstance(parent, ast.keyword)
+        and parent.arg
+        and rule.names.is_budget(parent.arg)
+        and fn is not None
+    ):
+        return None
+    for literal, other in ((node.right, node.left), (node.left, node.right)):
+        value = number(literal)
+        if value is None or not 1 < value <= _MOST or type(other) is not ast.Name:
+            continue
+        if any(
+            isinstance(k, ast.keyword)
+            and k.arg == parent.arg
+            and type(k.value) is ast.Name
+            and k.value.id == other.id
+            for k in walk(fn)
+        ):
+            message = (
+                f"hard-coded budget factor `{ast.unparse(node)}` grows the token budget `{other.id}` given as "
+                f"`{parent.arg}=` elsewhere in the function"
+            )
+            return literal, value, message, f"{parent.arg}_factor"
     return None
 
 

@@ -27,6 +27,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.reports_made import is_reported
 from prompt_budget.lint.rule import attr_name, callee_name, dotted, is_env_read, string_value
 from prompt_budget.lint.small_caps import LEAST, OUTPUT_CAPS
+from prompt_budget.lint.token_cuts import cuts_tokens
 from prompt_budget.lint.walks import kept_per_file, source_of, walk
 
 if TYPE_CHECKING:
@@ -193,6 +194,31 @@ def _destination(rule: LintRule, call: ast.Call) -> str | None:
     return None
 
 
+def _cut_length(rule: LintRule, call: ast.Call) -> bool:
+    """The read (converted or not) is the length keyword of a call that cuts its input to tokens (a tokenizer's
+    ``enable_truncation(max_length=...)``, a call given ``truncation=True``; dsh-kb's reranker, set 467)."""
+    node: ast.AST = call
+    parent = rule.ctx.parent(node)
+    if (
+        isinstance(parent, ast.Call)
+        and callee_name(parent) in _CASTS
+        and parent.args
+        and parent.args[0] is node
+    ):
+        node, parent = parent, rule.ctx.parent(parent)
+    holder = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
+    return (
+        isinstance(parent, ast.keyword)
+        and parent.arg in _CUT_LENGTHS
+        and isinstance(holder, ast.Call)
+        and cuts_tokens(holder)
+    )
+
+
+#: The keywords a cutting call takes its length in.
+_CUT_LENGTHS = frozenset({"max_length", "max_len", "max_seq_length"})
+
+
 def environment_read(rule: LintRule, call: ast.Call) -> bool:
     """Report the default of ``call`` when it reads the environment (``os.getenv``, ``os.environ.get``) or is a
     project's own reader (``_env_int("HARNESS_MAX_TOKENS", 200_000)``, asked only of a callee named for the
@@ -229,6 +255,10 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
     given = _destination(rule, call) if named is None else None
     if given is not None and _given_budget(rule, name, given) and value >= _least(rule, given):
         named = given  # ``"num_predict": int(os.getenv("IOA_OLLAMA_NUM_PREDICT", "16"))``
+    elif given is not None and value >= 16 and not rule.names.is_excluded(name) and _cut_length(rule, call):
+        named = (
+            given  # ``tok.enable_truncation(max_length=int(os.environ.get("X_MAXLEN", "192")))`` (set 467)
+        )
     if named is None or _returned_as_characters(rule):
         return
     message = (

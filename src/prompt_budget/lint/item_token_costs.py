@@ -97,14 +97,9 @@ def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constan
         if name not in constants or name in found or not isinstance(getattr(node, "ctx", None), ast.Load):
             continue
         parent = up.get(node)
-        if not isinstance(parent, ast.BinOp):
-            continue
-        scales = isinstance(parent.op, ast.Mult) or (
-            isinstance(parent.op, (ast.FloorDiv, ast.Div)) and parent.right is node
-        )
-        if scales:
+        how = _use(rule, node, parent)
+        if how is not None:
             literal, value, item = constants[name]
-            how = "multiplied by a count" if isinstance(parent.op, ast.Mult) else "dividing an amount"
             line = getattr(node, "lineno", 0)
             message = (
                 f"hard-coded estimate of {value} tokens per {item} ({name}), {how} at line {line}; keep it in "
@@ -112,3 +107,22 @@ def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constan
             )
             found[name] = (literal, value, message, name)
     return list(found.values())
+
+
+def _use(rule: LintRule, node: ast.AST, parent: ast.AST | None) -> str | None:
+    """How a read of an item's estimate (``node``) uses it as one: multiplied by a count, dividing an amount,
+    added to a count of tokens (``_EST_SYSTEM_PROMPT_TOKENS + q_tokens``), or given as an amount of tokens
+    (``completion_tokens=_EST_OUTPUT_TOKENS_PER_JUDGE_CALL``, set 467: veralith's pre-flight cost); else None."""
+    if isinstance(parent, ast.keyword):
+        given = parent.arg or ""
+        return f"given as `{given}=`" if rule.names.is_token_amount(given) else None
+    if not isinstance(parent, ast.BinOp):
+        return None
+    if isinstance(parent.op, ast.Mult):
+        return "multiplied by a count"
+    if isinstance(parent.op, (ast.FloorDiv, ast.Div)) and parent.right is node:
+        return "dividing an amount"
+    other = parent.right if parent.left is node else parent.left
+    return (
+        "added to a count of tokens" if isinstance(parent.op, ast.Add) and rule.token_amount(other) else None
+    )

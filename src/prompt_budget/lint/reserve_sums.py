@@ -1,5 +1,6 @@
 """A reserve added to token counts that a window bounds: ``prompt_tokens + doc_tokens + 100 >= 2048``,
-``reduction = prompt_tokens + 100`` ... ``2048 - reduction`` (set 48: ares-ai)."""
+``reduction = prompt_tokens + 100`` ... ``2048 - reduction`` (set 48: ares-ai), ``min(hot_tokens + 500, 2500)``
+(set 467: onboard-memory-mcp's briefing estimates)."""
 
 from __future__ import annotations
 
@@ -90,6 +91,15 @@ def reserve_sum(rule: LintRule, node: ast.BinOp) -> str | None:
     parent = rule.ctx.parent(node)
     if isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(parent.ops[0], _ORDERS):
         other = parent.comparators[0] if parent.left is node else parent.left
+        return _window(rule, other)
+    if (
+        isinstance(parent, ast.Call)
+        and type(parent.func) is ast.Name
+        and parent.func.id == "min"
+        and len(parent.args) == 2
+        and not parent.keywords
+    ):  # ``min(hot_tokens + digest_tokens + 500, 4000)``: an estimate capped by the window (set 467)
+        other = parent.args[1] if parent.args[0] is node else parent.args[0]
         return _window(rule, other)
     fn = rule.ctx.function()
     if not (

@@ -74,6 +74,8 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     STRING_LATER_VALID,
 )
 from prompt_budget.lint.rules.pb101_set457_cases import (
+    ENV_CUT_INVALID,
+    ENV_CUT_VALID,
     ROW_FALLBACK_INVALID,
     ROW_FALLBACK_VALID,
     SPEC_TOKEN_BUDGET_INVALID,
@@ -134,6 +136,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *ENV_CUT_VALID,  # set 467: a stride, padding
     *SPEC_TOKEN_BUDGET_VALID,  # set 461: no tokens said, or auth tokens
     *ROW_FALLBACK_VALID,  # set 461: seconds, bytes
     *HELPER_LIMITS_VALID,  # set 451: exo-control's clip helper
@@ -207,6 +210,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *ENV_CUT_INVALID,  # set 467: dsh-kb's reranker cut
     *SPEC_TOKEN_BUDGET_INVALID,  # set 461: ursa-ai's summarization budget
     *ROW_FALLBACK_INVALID,  # set 461: agentlinter's step tokens
     *HELPER_LIMITS_INVALID,  # set 451: exo-control's clip helper

@@ -26,6 +26,16 @@ reading (ursa-ai's subclass restating the base class's ``tokens_before_summarize
 Set 465's: PB104, a rate turning a chunker's size or overlap read off its settings into characters, or any amount
 so when the comment states the rate (mita-code's ``char_budget = config.chunk_size * 4  # ~4 chars per token`` and
 ``overlap_chars = config.chunk_overlap * 4``, ``token_chunk_chars._converted_chunk``).
+
+Set 467's: PB106, room added to token counts whose sum ``min()`` caps at a window (onboard-memory-mcp's
+``min(hot_tokens + digest_tokens + 500, 4000)``, ``reserve_sums.reserve_sum``), and an estimate of an item's tokens
+given as an amount of tokens or added to a count (veralith's ``completion_tokens=_EST_OUTPUT_TOKENS_PER_JUDGE_CALL``,
+``_EST_SYSTEM_PROMPT_TOKENS + q_tokens``, ``item_token_costs``); PB109, not the fallback of one OpenAI model's
+encoding asked by name (veralith's ``encoding_for_model("gpt-4o")`` falling back to ``o200k_base``,
+``pb109_fallbacks.reads_model``); PB101, an environment variable's default given as the length a tokenizer cuts
+to (dsh-kb's ``tok.enable_truncation(max_length=int(os.environ.get(..., "192")))``, ``env_defaults._cut_length``);
+PB105, a factor growing a budget the function gives under the same keyword elsewhere (thinkless's retry
+``max_tokens=budget * 3`` beside ``max_tokens=budget``, ``budget_growth._keyword_growth``).
 """
 
 from __future__ import annotations
@@ -158,3 +168,78 @@ CHUNK_CHARS_INVALID = (
     Invalid(_CHUNK_CHARS.format(size="chunk_overlap", comment=""), line=5),
     Invalid(_CHUNK_CHARS.format(size="line_width", comment="  # ~4 chars per token"), line=5),
 )
+
+_CAPPED_SUM = (
+    "def report(mem, digests):\n"
+    "    hot_tokens = count_tokens(mem)\n"
+    "    brief_est = min(hot_tokens + 500, {cap})\n"
+    "    return brief_est\n"
+)
+CAPPED_SUM_VALID = (Valid(_CAPPED_SUM.format(cap="len(mem)")),)
+CAPPED_SUM_INVALID = (Invalid(_CAPPED_SUM.format(cap="2500"), line=3),)
+
+_GIVEN_ESTIMATE = (
+    "_EST_OUTPUT_TOKENS_PER_JUDGE_CALL = 256\n"
+    "_EST_SYSTEM_PROMPT_TOKENS = 800\n\n\n"
+    "def preflight(model, q_tokens):\n"
+    "    return cost_for(\n"
+    "        model,\n"
+    "        {prompt}=_EST_SYSTEM_PROMPT_TOKENS + {count},\n"
+    "        {completion}=_EST_OUTPUT_TOKENS_PER_JUDGE_CALL,\n"
+    "    )\n"
+)
+GIVEN_ESTIMATE_VALID = (
+    Valid(
+        _GIVEN_ESTIMATE.format(prompt="prompt_seconds", count="q_seconds", completion="completion_seconds")
+    ),
+)
+GIVEN_ESTIMATE_INVALID = (
+    Invalid(
+        _GIVEN_ESTIMATE.format(prompt="prompt_tokens", count="q_tokens", completion="completion_tokens"),
+        count=2,
+    ),
+)
+
+_NAMED_ENCODING = (
+    "import tiktoken\n\n\n"
+    "def enc(model):\n"
+    "    try:\n"
+    "        return tiktoken.encoding_for_model({model})\n"
+    "    except KeyError:\n"
+    '        return tiktoken.get_encoding("o200k_base")\n'
+)
+NAMED_ENCODING_VALID = (Valid(_NAMED_ENCODING.format(model='"gpt-4o"')),)
+NAMED_ENCODING_INVALID = (
+    Invalid(_NAMED_ENCODING.format(model="model"), line=8),
+    Invalid(
+        _NAMED_ENCODING.format(model='"claude-3-5-sonnet"'), line=6, count=2
+    ),  # the lookup and its fallback
+    Invalid(_NAMED_ENCODING.format(model='"gpt-4"'), line=8),  # cl100k_base's model given o200k_base
+)
+
+_ENV_CUT = (
+    "import os\n"
+    "from tokenizers import Tokenizer\n\n\n"
+    "def load(path):\n"
+    "    tok = Tokenizer.from_file(path)\n"
+    '    tok.{method}({keyword}=int(os.environ.get("RERANK_CUT", "192")))\n'
+    "    return tok\n"
+)
+ENV_CUT_VALID = (
+    Valid(_ENV_CUT.format(method="enable_truncation", keyword="stride")),
+    Valid(_ENV_CUT.format(method="enable_padding", keyword="max_length")),
+)
+ENV_CUT_INVALID = (Invalid(_ENV_CUT.format(method="enable_truncation", keyword="max_length"), line=7),)
+
+_RETRY_CAP = (
+    "def ask(llm, messages, budget):\n"
+    "    completion = llm.complete(messages, {first}=budget)\n"
+    '    if completion.stop_reason == "length":\n'
+    "        completion = llm.complete(messages, {again}=budget * 3)\n"
+    "    return completion\n"
+)
+RETRY_CAP_VALID = (
+    Valid(_RETRY_CAP.format(first="timeout", again="timeout")),
+    Valid(_RETRY_CAP.format(first="max_tokens", again="n")),
+)
+RETRY_CAP_INVALID = (Invalid(_RETRY_CAP.format(first="max_tokens", again="max_tokens"), line=4),)

@@ -88,6 +88,10 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     LOOP_SHARE_INVALID,
     LOOP_SHARE_VALID,
 )
+from prompt_budget.lint.rules.pb101_set457_cases import (
+    RETRY_CAP_INVALID,
+    RETRY_CAP_VALID,
+)
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -204,6 +208,7 @@ _KEPT = (
 )
 
 SET111_VALID = (
+    *RETRY_CAP_VALID,  # set 467: a timeout, a count
     *BUDGET_PART_VALID,  # set 449: cognis-engine's cost per hit
     *CONTEXT_PCT_VALID,  # set 447: cogsession's percent of the window
     *FUZZY_VALID,  # set 429: skillvariants' RapidFuzz scores
@@ -325,6 +330,7 @@ _TWO_SCOPES = (
 )
 
 SET111_INVALID = (
+    *RETRY_CAP_INVALID,  # set 467: thinkless's retry
     *BUDGET_PART_INVALID,  # set 449: cognis-engine's cost per hit
     *CONTEXT_PCT_INVALID,  # set 447: cogsession's percent of the window
     *FUZZY_INVALID,  # set 429: skillvariants' RapidFuzz scores

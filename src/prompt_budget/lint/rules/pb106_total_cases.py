@@ -40,6 +40,10 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     SUMMED_LENGTHS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set457_cases import (
+    CAPPED_SUM_INVALID,
+    CAPPED_SUM_VALID,
+    GIVEN_ESTIMATE_INVALID,
+    GIVEN_ESTIMATE_VALID,
     LOCAL_ITEM_COST_INVALID,
     LOCAL_ITEM_COST_VALID,
 )
@@ -86,6 +90,8 @@ _MIRROR = (
 )
 
 TOTAL_VALID = (
+    *CAPPED_SUM_VALID,  # set 467: capped by a length
+    *GIVEN_ESTIMATE_VALID,  # set 467: seconds
     *LOCAL_ITEM_COST_VALID,  # set 461: lines, a cap
     *SUMMED_LENGTHS_VALID,  # set 431: agentrix-core's framing
     *ITEM_COST_VALID,  # set 427: atif-sql's per-session output estimate
@@ -126,6 +132,8 @@ TOTAL_VALID = (
 )
 
 TOTAL_INVALID = (
+    *CAPPED_SUM_INVALID,  # set 467: onboard-memory-mcp's briefing estimates
+    *GIVEN_ESTIMATE_INVALID,  # set 467: veralith's pre-flight
     *LOCAL_ITEM_COST_INVALID,  # set 461: navcode's tokens per file
     *SUMMED_LENGTHS_INVALID,  # set 431: agentrix-core's framing
     *ITEM_COST_INVALID,  # set 427: atif-sql's per-session output estimate

@@ -12,7 +12,7 @@ import ast
 from collections.abc import Sequence
 
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.rule import attr_name, callee_name, string_value
 from prompt_budget.lint.walks import walk
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -75,7 +75,10 @@ def model_tokenizer_fallback(call: ast.Call, ancestors: Sequence[ast.AST]) -> bo
     """``try: enc = tiktoken.encoding_for_model(m) ... except KeyError: return lib.encode(model=m, ...)``:
     tiktoken is tried for the models it knows (OpenAI's) and every handler falls back to a tokenizer
     given the same model name, the model's own (set 21: ragbits-core's ``litellm.encode``), so no model
-    is counted with a GPT encoding it does not use. ``ancestors`` ends with ``call``."""
+    is counted with a GPT encoding it does not use; or the handler's ``get_encoding`` is the very encoding
+    of the one OpenAI model the ``try`` names (``_own_encoding``). ``ancestors`` ends with ``call``."""
+    if callee_name(call) == "get_encoding":
+        return _own_encoding(call, ancestors)
     if callee_name(call) != "encoding_for_model" or not call.args:
         return False
     model = ast.dump(call.args[0])
@@ -86,6 +89,32 @@ def model_tokenizer_fallback(call: ast.Call, ancestors: Sequence[ast.AST]) -> bo
         if isinstance(holder, ast.Try) and holder.handlers and any(s is child for s in holder.body):
             return all(_calls_model_tokenizer(h, model) for h in holder.handlers)
     return False
+
+
+#: OpenAI's models by the start of their names, with the encoding tiktoken gives each (most specific first).
+_MODEL_ENCODINGS = (
+    (("gpt-4o", "gpt-4.1", "gpt-4.5", "gpt-5", "chatgpt-4o", "o1", "o3", "o4"), "o200k_base"),
+    (("gpt-4", "gpt-3.5", "gpt-35", "text-embedding-3", "text-embedding-ada"), "cl100k_base"),
+)
+
+
+def _own_encoding(call: ast.Call, ancestors: Sequence[ast.AST]) -> bool:
+    """``try: enc = encoding_for_model("gpt-4o") except KeyError: enc = get_encoding("o200k_base")``: the
+    handler's encoding is the one the ``try``'s only model, an OpenAI model named as a literal, uses (an old
+    tiktoken lacking the name gets the same encoding; set 467: veralith). ``cl100k_base`` there is not
+    ``gpt-4o``'s."""
+    encoding = string_value(call.args[0]) if call.args else None
+    anchor, _ = handled_try(ancestors)
+    if encoding is None or anchor is None:
+        return False
+    asked = [n for s in anchor.body for n in walk(s) if isinstance(n, ast.Call) and reads_model(n)]
+    names = [string_value(n.args[0]) if n.args else None for n in asked]
+    return bool(names) and all(name is not None and _encoding_of(name) == encoding for name in names)
+
+
+def _encoding_of(model: str) -> str | None:
+    lowered = model.lower()
+    return next((enc for starts, enc in _MODEL_ENCODINGS if lowered.startswith(starts)), None)
 
 
 def _calls_model_tokenizer(handler: ast.ExceptHandler, model: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from prompt_budget.lint.rule import Invalid, Valid
 from prompt_budget.lint.rules.pb101_set333_cases import TOKENIZER_MODEL_INVALID, TOKENIZER_MODEL_VALID
 from prompt_budget.lint.rules.pb101_set427_cases import ENCODING_ROW_INVALID, ENCODING_ROW_VALID
+from prompt_budget.lint.rules.pb101_set457_cases import NAMED_ENCODING_INVALID, NAMED_ENCODING_VALID
 from prompt_budget.lint.rules.pb109_set99_cases import SET99_INVALID, SET99_VALID
 
 _GET_TOKENIZER = (
@@ -21,6 +22,7 @@ _GET_TOKENIZER = (
 )
 
 SET61_VALID = (
+    *NAMED_ENCODING_VALID,  # set 467: veralith's gpt-4o
     *ENCODING_ROW_VALID,  # set 435: grampus-ai's table of encodings
     *TOKENIZER_MODEL_VALID,  # set 334: id-protocol's option
     # the parameter passed by a call of the module (by name, by position, through ``**``); a handler
@@ -49,6 +51,7 @@ SET61_VALID = (
 )
 
 SET61_INVALID = (
+    *NAMED_ENCODING_INVALID,  # set 467: a model asked by a name, Claude's
     *ENCODING_ROW_INVALID,  # set 435: grampus-ai's table of encodings
     *TOKENIZER_MODEL_INVALID,  # set 334: a model of any provider
     # a GPT encoding returned for every model tiktoken does not know (set 61: unstract-sdk)
