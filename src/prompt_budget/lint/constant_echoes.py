@@ -12,9 +12,11 @@ when a constant of the same project ending with the same word, and of the same k
 (``constant_echoes``): an amount of at least 256 within a factor of 8 of the reported ones (PB102), or a
 share between 0 and 1 (PB105). In another module than the reported one, two constants of different names
 so reported make the pattern, and the name must itself speak of a model's context (``DEFAULT_CONTEXT``,
-``CONTEXT_BUDGET_WARNING_RATIO``): one may share a last word by chance (crewai's memory thresholds, 0.7 to
-0.98, are no share of a window because its ``TOOL_RESULT_CONTEXT_WINDOW_THRESHOLD`` is; lightrag's docx
-heading ratios none of a chunk's because its chunker's ``_IDEAL_RATIO`` is). A score's, a distance's or a
+``CONTEXT_BUDGET_WARNING_RATIO``), as it must in its own module when the module leaves more such names
+unreported than it reports: one may share a last word by chance (crewai's memory thresholds, 0.7 to 0.98, are
+no share of a window because its ``TOOL_RESULT_CONTEXT_WINDOW_THRESHOLD`` is; lightrag's docx heading ratios
+none of a chunk's because its chunker's ``_IDEAL_RATIO`` is; vetch's seven ``*_FRACTION_TRIGGER`` shares of
+calls none of a window because its ``CONTEXT_SNOWBALL_INCREASE_TRIGGER`` is taken for one). A score's, a distance's or a
 length's or a machine's resource's cut-off is never recorded (``SEMANTIC_SIMILARITY_THRESHOLD``,
 ``SHORT_OUTPUT_LEN_THRESHOLD``, ``MEMORY_THRESHOLD``), nor a constant of a test module (a test's numbers are its
 scenario); a finding the user silenced (``noqa``) is no evidence.
@@ -63,6 +65,7 @@ _OTHER_WORDS = (
     | {"memory", "cpu", "gpu", "disk", "ram", "vram"}  # a machine's resources (``MEMORY_THRESHOLD = 0.9``)
     | {"semantic"}  # a similarity's cut-off (``semantic_loop_warn_threshold``, set 273: chowki)
     | {"word", "line", "char"}  # one unit's count (``long_section_word_threshold``, set 324: skillseal)
+    | {"cv", "variation"}  # a spread's bound (``ZOMBIE_OUTPUT_CV_TRIGGER``, set 469: vetch)
 )
 #: Words that tie a name to a model's context, for a constant named like budgets of other modules.
 _BUDGET_WORDS = frozenset(
@@ -182,12 +185,20 @@ def constant_echoes(
         low, high = min(f.value for f in seen) / _SPREAD, max(f.value for f in seen) * _SPREAD
         # a name's pattern in another module needs two budgets so named (one may share its last word by chance)
         pattern = len({f.name for f in seen}) > 1
+        unreported: dict[str, int] = defaultdict(int)
+        for fact in group:
+            if (fact.path, fact.line) not in reported:
+                unreported[fact.path] += 1
         for fact in group:
             if (fact.path, fact.line) in reported or (code == "PB102" and not low <= fact.value <= high):
                 continue
             name = fact.name.rpartition(" ")[2]
-            like = next((f for f in seen if f.path == fact.path), None)
-            if like is None and pattern and set(words(name.lower())) & _BUDGET_WORDS:
+            said = bool(set(words(name.lower())) & _BUDGET_WORDS)
+            # in its own module, the pattern is the module's: not one reported name among many unreported
+            # (vetch's ``CONTEXT_SNOWBALL_INCREASE_TRIGGER`` beside seven ``*_FRACTION_TRIGGER`` shares of calls, set 469)
+            crowded = unreported[fact.path] > sum(1 for f in seen if f.path == fact.path)
+            like = next((f for f in seen if f.path == fact.path and (said or not crowded)), None)
+            if like is None and pattern and said:
                 like = seen[0]  # another module's: the name itself must speak of a model's context
             if like is None:
                 continue
