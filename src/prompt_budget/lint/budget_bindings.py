@@ -342,7 +342,7 @@ def judge_assignment(
         return  # ``MIN_CONTENT_TOKENS = 20`` ... ``if len(text.split()) < MIN_CONTENT_TOKENS``: words
     elif sized_in_bytes(rule, name, literal):
         return  # ``WARN_CONTEXT_SIZE = 50 * 1024 * 1024  # 50MB``: bytes
-    elif not names.says_tokens(name) and _IN_CHARACTERS.search(" ".join(_statement_comments(rule))):
+    elif not names.says_tokens(name) and _IN_CHARACTERS.search(" ".join(_unit_comments(rule))):
         return  # ``# Minimum context capacity, in characters.`` over ``CONTEXT_MIN = 512_000`` (set 345: ask-fable)
     elif defines_kernels(rule.ctx.tree, rule.ctx.lines) and launch_name(name):
         return  # ``BLOCK_E = 128  # tokens per expert aligned to 128``: a Triton kernel's tile
@@ -431,9 +431,13 @@ def judge_assignment(
         held.candidate(rule, name, literal, value)
 
 
-#: A comment giving its number's unit as characters (``# Minimum context capacity, in characters.``), or a count of
-#: words or characters in Chinese (``# 提示词最大长度（单词数）``, set 371: penshot's prompt of a video in words).
-_IN_CHARACTERS = re.compile(r"\b(?:in|of)\s+(?:characters|chars)\b|单词数|字符数|字数", re.IGNORECASE)
+#: A comment giving its number's unit as characters (``# Minimum context capacity, in characters.``, ``# Character
+#: budget, not a token estimate``: set 471, urdyn-memory), or a count of words or characters in Chinese (``#
+#: 提示词最大长度（单词数）``, set 371: penshot's prompt of a video in words).
+_IN_CHARACTERS = re.compile(
+    r"\b(?:in|of)\s+(?:characters|chars)\b|\bchar(?:acter)?s?\s+(?:budget|limit|cap)s?\b|单词数|字符数|字数",
+    re.IGNORECASE,
+)
 
 
 def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -> None:
@@ -483,6 +487,13 @@ def _statement_comments(rule: LintRule) -> tuple[str, str]:
     """The comment on the statement being walked and the comments at the head of its paragraph."""
     statement = innermost_statement(rule.ctx.ancestors)
     return rule.ctx.comment(), block_comment(rule.ctx.lines, statement)
+
+
+def _unit_comments(rule: LintRule) -> tuple[str, str]:
+    """The comment on the statement being walked and the whole block of comment lines right above it (a
+    long rationale whose first line gives the unit: urdyn-memory's seven lines under ``# [A29.1] Character
+    budget, not a token estimate``, set 471)."""
+    return rule.ctx.comment(), comment_above(rule.ctx.lines, innermost_statement(rule.ctx.ancestors))
 
 
 def _stated_product(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, int | float] | None:

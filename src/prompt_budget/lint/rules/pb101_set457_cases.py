@@ -36,6 +36,10 @@ encoding asked by name (veralith's ``encoding_for_model("gpt-4o")`` falling back
 to (dsh-kb's ``tok.enable_truncation(max_length=int(os.environ.get(..., "192")))``, ``env_defaults._cut_length``);
 PB105, a factor growing a budget the function gives under the same keyword elsewhere (thinkless's retry
 ``max_tokens=budget * 3`` beside ``max_tokens=budget``, ``budget_growth._keyword_growth``).
+
+Set 471's: PB102, not a window named as a context's budget whose block of comments above gives it in characters,
+however long the block (urdyn-memory's ``DEFAULT_CONTEXT_BUDGET = 4000`` under seven lines opening ``# [A29.1]
+Character budget, not a token estimate``, ``budget_bindings._unit_comments``).
 """
 
 from __future__ import annotations
@@ -243,3 +247,15 @@ RETRY_CAP_VALID = (
     Valid(_RETRY_CAP.format(first="max_tokens", again="n")),
 )
 RETRY_CAP_INVALID = (Invalid(_RETRY_CAP.format(first="max_tokens", again="max_tokens"), line=4),)
+
+_RATIONALE = (
+    "# [A29.1] {unit} budget, not a token estimate: the core has no\n"
+    "# provider-specific tokenizer dependency anywhere, and a count is exactly\n"
+    "# measurable against what render() actually produces, with no\n"
+    "# model-specific conversion factor pretending to be a neutral unit.\n"
+    "# A future target-aware renderer can substitute its own cost function\n"
+    "# without changing anything in this module's selection policy.\n"
+    "DEFAULT_CONTEXT_BUDGET = 4000\n"
+)
+RATIONALE_VALID = (Valid(_RATIONALE.format(unit="Character")), Valid(_RATIONALE.format(unit="Char")))
+RATIONALE_INVALID = (Invalid(_RATIONALE.format(unit="Section"), line=7),)

@@ -149,6 +149,8 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
 from prompt_budget.lint.rules.pb101_set457_cases import (
     EMBED_ENCODE_INVALID,
     EMBED_ENCODE_VALID,
+    RATIONALE_INVALID,
+    RATIONALE_VALID,
     SEARCH_TOKENS_INVALID,
     SEARCH_TOKENS_VALID,
 )
@@ -254,6 +256,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *RATIONALE_VALID,  # set 471: urdyn-memory's characters
     *EMBED_ENCODE_VALID,  # set 461: characters, another method
     *SEARCH_TOKENS_VALID,  # set 459: docs-haven's FTS5 word tokens
     *NOT_TOKENS_HELP_VALID,  # set 445: ai-kit-python's --max-bytes
@@ -388,6 +391,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *RATIONALE_INVALID,  # set 471: a section's budget
     *EMBED_ENCODE_INVALID,  # set 461: yohakuforce-context-hub's bge-m3
     *SEARCH_TOKENS_INVALID,  # set 459: a prompt's
     *NOT_TOKENS_HELP_INVALID,  # set 445: ai-kit-python's --max-bytes
