@@ -17,6 +17,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.amount_words import SAID_LIMITS, SIZED_IN_TOKENS
+from prompt_budget.lint.ceilings import budget_ceiling
 from prompt_budget.lint.character_reads import cuts_string, string_length
 from prompt_budget.lint.field_helpers import FIELD_CALLS
 from prompt_budget.lint.flow import bound_local, counts_characters, default_of, reads_of
@@ -303,7 +304,10 @@ def _ordered_against_tokens(rule: LintRule, node: ast.AST, parent: ast.AST | Non
     return (
         isinstance(parent, ast.Compare)
         and all(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in parent.ops)
-        and any(o is not node and rule.token_amount(o) for o in (parent.left, *parent.comparators))
+        and any(
+            o is not node and (rule.token_amount(o) or budget_ceiling(rule, o))
+            for o in (parent.left, *parent.comparators)
+        )
     )
 
 

@@ -40,6 +40,12 @@ PB105, a factor growing a budget the function gives under the same keyword elsew
 Set 471's: PB102, not a window named as a context's budget whose block of comments above gives it in characters,
 however long the block (urdyn-memory's ``DEFAULT_CONTEXT_BUDGET = 4000`` under seven lines opening ``# [A29.1]
 Character budget, not a token estimate``, ``budget_bindings._unit_comments``).
+
+Set 473's: PB103, not where a label's unit changes in a formatter whose text is trimmed by its own methods
+(bisheng-helix's ``if tokens >= 1_000_000: value = tokens / 1_000_000; return f"{value:.1f}M".rstrip("0")``,
+``pb103_display._text``); PB104, a rate dividing characters into an estimate ordered against a ceiling of tokens,
+a local bound to a budget less a margin (tanli's ``sum(_msg_chars(m) for m in messages) // 3 > ceiling`` with
+``ceiling = context_window - context_safety_margin``, ``ceilings.budget_ceiling``).
 """
 
 from __future__ import annotations
@@ -259,3 +265,25 @@ _RATIONALE = (
 )
 RATIONALE_VALID = (Valid(_RATIONALE.format(unit="Character")), Valid(_RATIONALE.format(unit="Char")))
 RATIONALE_INVALID = (Invalid(_RATIONALE.format(unit="Section"), line=7),)
+
+_TRIMMED_LABEL = (
+    "def _format_tokens(tokens: int) -> str:\n"
+    "    if tokens >= 1_000_000:\n"
+    "        value = tokens / 1_000_000\n"
+    '        return f"{{value:.1f}}M"{trim}\n'
+    '    return f"{{tokens:,}}"\n'
+)
+TRIMMED_LABEL_VALID = (Valid(_TRIMMED_LABEL.format(trim='.rstrip("0").rstrip(".")')),)
+TRIMMED_LABEL_INVALID = (Invalid(_TRIMMED_LABEL.format(trim=" if value else None"), line=2),)
+
+_CEILING = (
+    "def _msg_chars(m):\n"
+    '    return len(str(m.get("content") or ""))\n\n\n'
+    "def guard(messages, {window}, margin):\n"
+    "    ceiling = {window} - margin\n"
+    "    if sum(_msg_chars(m) for m in messages) // 3 > ceiling:\n"
+    "        return False\n"
+    "    return True\n"
+)
+CEILING_VALID = (Valid(_CEILING.format(window="page_width")),)
+CEILING_INVALID = (Invalid(_CEILING.format(window="context_window"), line=7),)

@@ -23,7 +23,9 @@ def _text(node: ast.expr | None) -> bool:
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str)
     if isinstance(node, ast.Call):
-        return callee_name(node) in {"str", "format", "repr"}
+        # ``f"{value:.1f}M".rstrip("0").rstrip(".")``: a text's own method gives text (set 473: bisheng-helix)
+        method_of_text = isinstance(node.func, ast.Attribute) and _text(node.func.value)
+        return callee_name(node) in {"str", "format", "repr"} or method_of_text
     return isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mod, ast.Add)) and _text(node.left)
 
 

@@ -42,6 +42,7 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     UNIT_SWITCH_INVALID,
     UNIT_SWITCH_VALID,
 )
+from prompt_budget.lint.rules.pb101_set457_cases import TRIMMED_LABEL_INVALID, TRIMMED_LABEL_VALID
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -96,6 +97,7 @@ _LADDER = (
 )
 
 SET73_VALID = (
+    *TRIMMED_LABEL_VALID,  # set 473: bisheng-helix's label
     *UNIT_SWITCH_VALID,  # set 395: a unit guessed
     *NESTING_VALID,  # set 353: aport's nesting depth
     *SPENT_VALID,  # set 343: characters taken off
@@ -171,6 +173,7 @@ SET73_VALID = (
 )
 
 SET73_INVALID = (
+    *TRIMMED_LABEL_INVALID,  # set 473: a value kept, not shown
     *UNIT_SWITCH_INVALID,  # set 395: a reserve
     *NESTING_INVALID,  # set 353: a window's bound
     *SPENT_INVALID,  # set 343: ctxeng's floor

@@ -79,6 +79,8 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     CHARS_HALF_VALID,
 )
 from prompt_budget.lint.rules.pb101_set457_cases import (
+    CEILING_INVALID,
+    CEILING_VALID,
     CHUNK_CHARS_INVALID,
     CHUNK_CHARS_VALID,
     COMPREHENDED_RATE_INVALID,
@@ -134,6 +136,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *CEILING_VALID,  # set 473: a width
     *CHUNK_CHARS_VALID,  # set 465: a width in columns
     *LAMBDA_ESTIMATE_VALID,  # set 457: sizes
     *COMPREHENDED_RATE_VALID,  # set 459: seconds
@@ -204,6 +207,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *CEILING_INVALID,  # set 473: tanli's guard
     *CHUNK_CHARS_INVALID,  # set 465: mita-code's chunk settings in characters
     *LAMBDA_ESTIMATE_INVALID,  # set 457: kernel-arjun's words estimate
     *COMPREHENDED_RATE_INVALID,  # set 459: stepbook's list of estimates
