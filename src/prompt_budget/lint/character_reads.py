@@ -302,7 +302,13 @@ _FIELD_BOUNDS = frozenset({"le", "lt", "ge", "gt"})
 
 def bounds_characters(rule: LintRule, ancestors: Sequence[ast.AST]) -> bool:
     """The read (``ancestors[-1]``) is a bound of a field named as characters (``prompt_budget_chars: int
-    = Field(default=6_000, le=MEMORY_PROMPT_BUDGET_CAP)``, set 80: hiveloom): a number of characters."""
+    = Field(default=6_000, le=MEMORY_PROMPT_BUDGET_CAP)``, set 80: hiveloom), or a name given under a keyword
+    named as characters: a number of characters."""
+    if len(ancestors) > 1 and isinstance(given := ancestors[-2], ast.keyword) and given.arg:
+        # ``CodingAgent(context_budget_chars=context_budget)``: given under a keyword of characters (set 475: iterate-ai)
+        said = rule.names.is_chars(given.arg) and not rule.names.mentions_tokens(given.arg)
+        if said and isinstance(ancestors[-1], ast.Name):
+            return True
     if len(ancestors) < 4:
         return False
     bound, call, stmt = ancestors[-2], ancestors[-3], ancestors[-4]

@@ -177,6 +177,7 @@ def budget_keyword(rule: LintRule, arg: str, call: ast.Call) -> bool:
                 or cuts_tokens(call)
                 or generation_length(arg, call)
                 or embedder_length(arg, call)
+                or _beside_token_lengths(judge, arg, call)
             )
         )
         or tokenizer_length(arg, call)
@@ -185,6 +186,26 @@ def budget_keyword(rule: LintRule, arg: str, call: ast.Call) -> bool:
         or encoded_length(arg, call)  # ``model.encode(sentences, max_length=512)``
         or pipeline_length(rule, arg, call)
         or library_token_keyword(arg, call) is not None  # ``ClearToolUsesEdit(trigger=100_000)``
+    )
+
+
+#: The words of a length keyword a trainer's config names beside its plain ``max_length``.
+_SIDE_LENGTHS = frozenset({"prompt", "completion", "target", "seq", "sequence"})
+
+
+def _beside_token_lengths(judge: NameJudge, arg: str, call: ast.Call) -> bool:
+    """``DPOConfig(..., max_length=2048, max_prompt_length=1024)``: a plain length given with a length of the
+    prompt or the completion in the same call, one a budget by its name: the whole sequence's, in the same unit
+    (set 475: signalforgeai's TRL config)."""
+    if not set(words(arg)) & {"length", "len"}:
+        return False
+    return any(
+        kw.arg != arg
+        and set(words(kw.arg)) & _SIDE_LENGTHS
+        and set(words(kw.arg)) & {"length", "len"}
+        and judge.is_budget(kw.arg)
+        for kw in call.keywords
+        if kw.arg
     )
 
 

@@ -88,11 +88,13 @@ _CHUNK, _CHUNK_SETTINGS = frozenset({"chunk"}), frozenset({"size", "overlap"})
 
 def _converted_chunk(rule: LintRule, size: ast.expr, value: float) -> bool:
     """``config.chunk_size * 4``, ``config.chunk_overlap * 4`` (set 465: mita-code's ``char_budget`` and
-    ``overlap_chars``): a rate of 2.5 to 6 times a chunker's size or overlap read off an object, or times
-    anything when the statement's comment states that rate (``# ~4 chars per token``)."""
+    ``overlap_chars``), ``text[-chunk_overlap * 4:]``: a rate of 2.5 to 6 times a chunker's size or overlap,
+    or times anything when the statement's comment states that rate (``# ~4 chars per token``)."""
     if not 2.5 <= value <= 6:
         return False
-    ws = set(words(attr_name(size) or "")) if type(size) is ast.Attribute else set()
+    if isinstance(size, ast.UnaryOp) and isinstance(size.op, ast.USub):
+        size = size.operand  # ``content[-chunk_overlap * 4:]``: the tail kept (set 475: hakua-memory)
+    ws = set(words(attr_name(size) or "")) if type(size) in (ast.Attribute, ast.Name) else set()
     return bool(ws & _CHUNK and ws & _CHUNK_SETTINGS) or rate_stated(rule, value)
 
 

@@ -80,6 +80,8 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     ROW_FALLBACK_VALID,
     SPEC_TOKEN_BUDGET_INVALID,
     SPEC_TOKEN_BUDGET_VALID,
+    TRAINER_LENGTHS_INVALID,
+    TRAINER_LENGTHS_VALID,
 )
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
@@ -136,6 +138,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *TRAINER_LENGTHS_VALID,  # set 475: steps
     *ENV_CUT_VALID,  # set 467: a stride, padding
     *SPEC_TOKEN_BUDGET_VALID,  # set 461: no tokens said, or auth tokens
     *ROW_FALLBACK_VALID,  # set 461: seconds, bytes
@@ -210,6 +213,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *TRAINER_LENGTHS_INVALID,  # set 475: signalforgeai's DPO lengths
     *ENV_CUT_INVALID,  # set 467: dsh-kb's reranker cut
     *SPEC_TOKEN_BUDGET_INVALID,  # set 461: ursa-ai's summarization budget
     *ROW_FALLBACK_INVALID,  # set 461: agentlinter's step tokens

@@ -46,6 +46,13 @@ Set 473's: PB103, not where a label's unit changes in a formatter whose text is 
 ``pb103_display._text``); PB104, a rate dividing characters into an estimate ordered against a ceiling of tokens,
 a local bound to a budget less a margin (tanli's ``sum(_msg_chars(m) for m in messages) // 3 > ceiling`` with
 ``ceiling = context_window - context_safety_margin``, ``ceilings.budget_ceiling``).
+
+Set 475's: PB102, not a budget given under a keyword of characters (iterate-ai's ``context_budget = 48_000 if
+backend == "ollama" else 400_000`` ... ``CodingAgent(context_budget_chars=context_budget)``,
+``character_reads.bounds_characters``); PB101, a plain ``max_length`` given beside a length of the prompt that is a
+budget by its name (signalforgeai's ``DPOConfig(max_length=2048, max_prompt_length=1024)``,
+``request_entries._beside_token_lengths``); PB104, a chunk overlap's tail cut in characters (hakua-memory's
+``content[-chunk_overlap * 4:]``, ``token_chunk_chars._converted_chunk``).
 """
 
 from __future__ import annotations
@@ -287,3 +294,26 @@ _CEILING = (
 )
 CEILING_VALID = (Valid(_CEILING.format(window="page_width")),)
 CEILING_INVALID = (Invalid(_CEILING.format(window="context_window"), line=7),)
+
+_CHARS_KEYWORD = (
+    "def run(backend, CodingAgent):\n"
+    '    context_budget = 48_000 if backend == "ollama" else 400_000\n'
+    "    return CodingAgent({keyword}=context_budget)\n"
+)
+CHARS_KEYWORD_VALID = (Valid(_CHARS_KEYWORD.format(keyword="context_budget_chars")),)
+CHARS_KEYWORD_INVALID = (Invalid(_CHARS_KEYWORD.format(keyword="context_budget"), line=2, count=2),)
+
+_TRAINER_LENGTHS = (
+    '"""DPO training; its lengths count the tokenizer\'s tokens."""\n\n'
+    "cfg = DPOConfig(\n    beta=0.1,\n    max_length=2048,\n    {other}=1024,\n)\n"
+)
+TRAINER_LENGTHS_VALID = (Valid(_TRAINER_LENGTHS.format(other="max_steps")),)
+TRAINER_LENGTHS_INVALID = (Invalid(_TRAINER_LENGTHS.format(other="max_prompt_length"), line=5, count=2),)
+
+_OVERLAP_TAIL = (
+    '"""Chunks sized in estimated tokens."""\n\n\n'
+    "def tail(chunks, *, {name}: int = 64):\n"
+    "    return chunks[-1].content[-{name} * 4:]\n"
+)
+OVERLAP_TAIL_VALID = (Valid(_OVERLAP_TAIL.format(name="indent_width")),)
+OVERLAP_TAIL_INVALID = (Invalid(_OVERLAP_TAIL.format(name="chunk_overlap"), line=5),)

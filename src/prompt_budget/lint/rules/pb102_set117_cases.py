@@ -147,6 +147,8 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
     SIGN_CHECK_VALID,
 )
 from prompt_budget.lint.rules.pb101_set457_cases import (
+    CHARS_KEYWORD_INVALID,
+    CHARS_KEYWORD_VALID,
     EMBED_ENCODE_INVALID,
     EMBED_ENCODE_VALID,
     RATIONALE_INVALID,
@@ -256,6 +258,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *CHARS_KEYWORD_VALID,  # set 475: iterate-ai's characters
     *RATIONALE_VALID,  # set 471: urdyn-memory's characters
     *EMBED_ENCODE_VALID,  # set 461: characters, another method
     *SEARCH_TOKENS_VALID,  # set 459: docs-haven's FTS5 word tokens
@@ -391,6 +394,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *CHARS_KEYWORD_INVALID,  # set 475: a budget given as one
     *RATIONALE_INVALID,  # set 471: a section's budget
     *EMBED_ENCODE_INVALID,  # set 461: yohakuforce-context-hub's bge-m3
     *SEARCH_TOKENS_INVALID,  # set 459: a prompt's

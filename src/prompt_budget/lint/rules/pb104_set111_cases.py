@@ -87,6 +87,8 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     COMPREHENDED_RATE_VALID,
     LAMBDA_ESTIMATE_INVALID,
     LAMBDA_ESTIMATE_VALID,
+    OVERLAP_TAIL_INVALID,
+    OVERLAP_TAIL_VALID,
 )
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
@@ -136,6 +138,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *OVERLAP_TAIL_VALID,  # set 475: an indent
     *CEILING_VALID,  # set 473: a width
     *CHUNK_CHARS_VALID,  # set 465: a width in columns
     *LAMBDA_ESTIMATE_VALID,  # set 457: sizes
@@ -207,6 +210,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *OVERLAP_TAIL_INVALID,  # set 475: hakua-memory's overlap
     *CEILING_INVALID,  # set 473: tanli's guard
     *CHUNK_CHARS_INVALID,  # set 465: mita-code's chunk settings in characters
     *LAMBDA_ESTIMATE_INVALID,  # set 457: kernel-arjun's words estimate
