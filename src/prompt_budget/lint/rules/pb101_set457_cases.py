@@ -52,7 +52,9 @@ backend == "ollama" else 400_000`` ... ``CodingAgent(context_budget_chars=contex
 ``character_reads.bounds_characters``); PB101, a plain ``max_length`` given beside a length of the prompt that is a
 budget by its name (signalforgeai's ``DPOConfig(max_length=2048, max_prompt_length=1024)``,
 ``request_entries._beside_token_lengths``); PB104, a chunk overlap's tail cut in characters (hakua-memory's
-``content[-chunk_overlap * 4:]``, ``token_chunk_chars._converted_chunk``).
+``content[-chunk_overlap * 4:]``, ``token_chunk_chars._converted_chunk``); PB104, not the usage a stand-in for a
+model makes up (huap-core's ``StubProvider`` and its client's ``if self._stub_mode:`` branch, ``prompt_tokens =
+prompt_words * 2``, ``stand_in_usage``).
 """
 
 from __future__ import annotations
@@ -317,3 +319,17 @@ _OVERLAP_TAIL = (
 )
 OVERLAP_TAIL_VALID = (Valid(_OVERLAP_TAIL.format(name="indent_width")),)
 OVERLAP_TAIL_INVALID = (Invalid(_OVERLAP_TAIL.format(name="chunk_overlap"), line=5),)
+
+_STAND_IN = (
+    "class {cls}:\n"
+    "    def complete(self, prompt, text):\n"
+    "        {guard}\n"
+    '            return {{"prompt_tokens": len(prompt) // 4, "completion_tokens": len(text) // 4}}\n'
+    "        return None\n"
+)
+STAND_IN_VALID = (
+    Valid(_STAND_IN.format(cls="StubProvider", guard="if text:")),
+    Valid(_STAND_IN.format(cls="Provider", guard="if self._stub_mode:")),
+    Valid(_STAND_IN.format(cls="Provider", guard='if self.mode == "mock":')),
+)
+STAND_IN_INVALID = (Invalid(_STAND_IN.format(cls="Provider", guard="if text:"), line=4, count=2),)

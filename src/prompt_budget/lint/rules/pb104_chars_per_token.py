@@ -61,6 +61,7 @@ from prompt_budget.lint.rules.pb104_terms import (
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
 from prompt_budget.lint.rules.pb104_tokenizer_rates import tokenizer_rate
+from prompt_budget.lint.stand_in_usage import stand_in
 from prompt_budget.lint.stated_rates import rate_stated, scope_docstrings, split_into_words, states_rate
 from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.token_debits import debited_tokens
@@ -162,7 +163,6 @@ class CharsPerToken(LintRule):
     VALID = (*CASES_VALID, *CASES_VALID_25, *LOCAL_FACTOR_VALID)
     INVALID = CASES_INVALID
 
-    # --- what the operands are
     def _chars(self, node: ast.expr) -> str | None:
         """ "chars" for len(...) or a chars name, "words" for len(x.split()) or a words name; a local
         bound only to such an amount (``rest = len(text) - zh``) or a conditional of two (set 25)."""
@@ -321,8 +321,6 @@ class CharsPerToken(LintRule):
             self.rate_names.add(target.id)
         elif factor_name(target.id):
             self.factor_names.add(target.id)  # ``TARGET_SIZE_FACTOR = 3`` (``pb104_local_factors``)
-
-    # --- named ratios: chars_per_token = 4.0
 
     def _named(self, name: str | None, literal: ast.expr | None) -> None:
         if isinstance(literal, ast.IfExp):  # ``chars_per_token = 3 if is_code else 4``: a rate per branch
@@ -578,6 +576,8 @@ class CharsPerToken(LintRule):
     def _report(
         self, node: ast.expr, literal: ast.expr | None, value: float, key: str, why: str = ""
     ) -> None:
+        if stand_in(self):
+            return  # ``StubProvider``'s made-up usage, ``prompt_words * 2`` (``stand_in_usage``, set 475)
         if literal is not None and (branches := branch_rates(literal)) is not None:
             for branch, rate in branches:  # a rate picked by a condition: each branch is one
                 self._report(node, branch, rate, key)

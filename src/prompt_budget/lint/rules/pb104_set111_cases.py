@@ -89,6 +89,8 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     LAMBDA_ESTIMATE_VALID,
     OVERLAP_TAIL_INVALID,
     OVERLAP_TAIL_VALID,
+    STAND_IN_INVALID,
+    STAND_IN_VALID,
 )
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
@@ -138,6 +140,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *STAND_IN_VALID,  # set 475: huap-core's stub
     *OVERLAP_TAIL_VALID,  # set 475: an indent
     *CEILING_VALID,  # set 473: a width
     *CHUNK_CHARS_VALID,  # set 465: a width in columns
@@ -210,6 +213,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *STAND_IN_INVALID,  # set 475: a real provider's estimate
     *OVERLAP_TAIL_INVALID,  # set 475: hakua-memory's overlap
     *CEILING_INVALID,  # set 473: tanli's guard
     *CHUNK_CHARS_INVALID,  # set 465: mita-code's chunk settings in characters
