@@ -55,6 +55,9 @@ budget by its name (signalforgeai's ``DPOConfig(max_length=2048, max_prompt_leng
 ``content[-chunk_overlap * 4:]``, ``token_chunk_chars._converted_chunk``); PB104, not the usage a stand-in for a
 model makes up (huap-core's ``StubProvider`` and its client's ``if self._stub_mode:`` branch, ``prompt_tokens =
 prompt_words * 2``, ``stand_in_usage``).
+
+Set 477's: PB104, a rate of tokens per word written as a fraction of two whole numbers (zymis' ``token_est =
+len(content.split()) * 4 // 3  # rough estimate``, ``pb104_integer_rates.words_fraction``).
 """
 
 from __future__ import annotations
@@ -333,3 +336,11 @@ STAND_IN_VALID = (
     Valid(_STAND_IN.format(cls="Provider", guard='if self.mode == "mock":')),
 )
 STAND_IN_INVALID = (Invalid(_STAND_IN.format(cls="Provider", guard="if text:"), line=4, count=2),)
+
+_WORDS_FRACTION = (
+    "def select(content, budget):\n"
+    "    {name} = len(content.split()) * 4 // 3  # rough estimate\n"
+    "    return {name}\n"
+)
+WORDS_FRACTION_VALID = (Valid(_WORDS_FRACTION.format(name="lines_est")),)
+WORDS_FRACTION_INVALID = (Invalid(_WORDS_FRACTION.format(name="token_est"), line=2),)

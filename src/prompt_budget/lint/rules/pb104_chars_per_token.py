@@ -34,7 +34,7 @@ from prompt_budget.lint.rules.pb104_char_loops import per_char_rates
 from prompt_budget.lint.rules.pb104_context import result_is_tokens, set_as_words, targets, token_context
 from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_handed_rates import fallback_rate, handed_rate
-from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate
+from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate, words_fraction
 from prompt_budget.lint.rules.pb104_lengths import aligned, estimate_above, share_of_conversion, words_divided
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, head_rate, local_factor, words_times
 from prompt_budget.lint.rules.pb104_rates import (
@@ -299,9 +299,7 @@ class CharsPerToken(LintRule):
     _sizes: TokenSizes  # names each function gives a token splitter as a size (``token_chunk_chars``)
 
     def visit_Module(self, node: ast.Module) -> None:
-        self.rate_names = set()
-        self.picked_names = set()
-        self.factor_names = set()
+        self.rate_names, self.picked_names, self.factor_names = set(), set(), set()
         self._rates = set()
         self._resolving = set()
         self._pairs = PairRates()
@@ -442,8 +440,10 @@ class CharsPerToken(LintRule):
                 number(left.right) if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mult) else None
             )
             if isinstance(left, ast.BinOp) and mult:
-                if self._chars(left.left) == "words":
-                    return  # ``ceil(words * 1.35 / 32)``: the rate is judged at the product
+                if self._chars(left.left) == "words":  # ``ceil(words * 1.35 / 32)``: judged at the product
+                    if words_fraction(self, node, mult, factor):  # ``words * 4 // 3``: 4/3 tokens per word
+                        self._report(node, None, round(mult / factor, 3), "tokens_per_word")
+                    return
                 chars = self._chars(left.left) == "chars" and not base64_arithmetic(self, node)
                 if (
                     0.15 <= mult / factor <= 0.5

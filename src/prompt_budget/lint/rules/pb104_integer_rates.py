@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, number
-from prompt_budget.lint.rules.pb104_context import returned_estimate
+from prompt_budget.lint.rules.pb104_context import result_is_tokens, returned_estimate
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -47,3 +47,10 @@ def shifted_rate(node: ast.BinOp) -> int | None:
     """``n_chars >> 2``: the divisor a right shift by a literal 1 to 3 stands for (2, 4, 8), else None."""
     shift = number(node.right) if isinstance(node.op, ast.RShift) else None
     return 2**shift if isinstance(shift, int) and 1 <= shift <= 3 else None
+
+
+def words_fraction(rule: LintRule, node: ast.BinOp, mult: float, divisor: float) -> bool:
+    """``len(content.split()) * 4 // 3``: a count of words times a whole number over another, a rate of 1.2 to 1.5
+    tokens per word written as a fraction, whose result is a count of tokens (set 477: zymis' context selector)."""
+    whole = float(mult).is_integer() and float(divisor).is_integer()
+    return whole and 1.2 <= mult / divisor <= 1.5 and result_is_tokens(rule, node)

@@ -91,6 +91,8 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     OVERLAP_TAIL_VALID,
     STAND_IN_INVALID,
     STAND_IN_VALID,
+    WORDS_FRACTION_INVALID,
+    WORDS_FRACTION_VALID,
 )
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
@@ -140,6 +142,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *WORDS_FRACTION_VALID,  # set 477: lines
     *STAND_IN_VALID,  # set 475: huap-core's stub
     *OVERLAP_TAIL_VALID,  # set 475: an indent
     *CEILING_VALID,  # set 473: a width
@@ -213,6 +216,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *WORDS_FRACTION_INVALID,  # set 477: zymis' estimate
     *STAND_IN_INVALID,  # set 475: a real provider's estimate
     *OVERLAP_TAIL_INVALID,  # set 475: hakua-memory's overlap
     *CEILING_INVALID,  # set 473: tanli's guard
