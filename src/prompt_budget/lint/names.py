@@ -250,6 +250,8 @@ EXCLUDED_WORDS = frozenset(
         *("burn", "burned", "wei", "gwei", "airdrop"),
         # a full-text search's word tokens (``_MAX_FTS5_TOKENS = 100`` of SQLite's FTS5, set 459: docs-haven; BM25's)
         *("fts", "bm"),
+        # a payment's tokens (``list_payment_tokens(limit=20)``, set 479: theprotocol-orchestrator's A2A payments)
+        *("payment", "payments"),
     }
 )
 #: RapidFuzz's scorers of two texts' words (``token_set_ratio``: set 429, skillvariants): a similarity, no share.

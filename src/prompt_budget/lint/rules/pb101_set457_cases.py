@@ -58,6 +58,12 @@ prompt_words * 2``, ``stand_in_usage``).
 
 Set 477's: PB104, a rate of tokens per word written as a fraction of two whole numbers (zymis' ``token_est =
 len(content.split()) * 4 // 3  # rough estimate``, ``pb104_integer_rates.words_fraction``).
+
+Set 479's: PB102, not a page of a payment's tokens (theprotocol-orchestrator's ``list_payment_tokens(self, status=None,
+limit=20)``, ``names.EXCLUDED_WORDS``); PB103, the cap and floor a function clamps its result to when its calls are
+given as a budget keyword (ctx-tool's ``return min(8192, max(1024, 256 + file_count * 128))`` in
+``_file_summary_output_budget``, called as ``max_tokens=_file_summary_output_budget(len(files))``,
+``pb103_margins.returned_budget``).
 """
 
 from __future__ import annotations
@@ -344,3 +350,20 @@ _WORDS_FRACTION = (
 )
 WORDS_FRACTION_VALID = (Valid(_WORDS_FRACTION.format(name="lines_est")),)
 WORDS_FRACTION_INVALID = (Invalid(_WORDS_FRACTION.format(name="token_est"), line=2),)
+
+_PAYMENT_PAGE = (
+    "class Client:\n"
+    "    async def list_{what}_tokens(self, status=None, limit: int = 20):\n"
+    '        return await self._get("/tokens", {{"limit": limit}})\n'
+)
+PAYMENT_PAGE_VALID = (Valid(_PAYMENT_PAGE.format(what="payment")),)
+PAYMENT_PAGE_INVALID = (Invalid(_PAYMENT_PAGE.format(what="context"), line=2),)
+
+_RETURNED_CLAMP = (
+    "def _summary_output(file_count: int) -> int:\n"
+    "    return min(8192, max(1024, 256 + file_count * 128))\n\n\n"
+    "def summarize(client, files):\n"
+    "    return client.create(files=files, {keyword}=_summary_output(len(files)))\n"
+)
+RETURNED_CLAMP_VALID = (Valid(_RETURNED_CLAMP.format(keyword="timeout")),)
+RETURNED_CLAMP_INVALID = (Invalid(_RETURNED_CLAMP.format(keyword="max_tokens"), line=2, count=2),)

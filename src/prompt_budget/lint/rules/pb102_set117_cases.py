@@ -151,6 +151,8 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     CHARS_KEYWORD_VALID,
     EMBED_ENCODE_INVALID,
     EMBED_ENCODE_VALID,
+    PAYMENT_PAGE_INVALID,
+    PAYMENT_PAGE_VALID,
     RATIONALE_INVALID,
     RATIONALE_VALID,
     SEARCH_TOKENS_INVALID,
@@ -258,6 +260,7 @@ _ROOM = (
 )
 
 SET117_VALID = (
+    *PAYMENT_PAGE_VALID,  # set 479: a payment's tokens
     *CHARS_KEYWORD_VALID,  # set 475: iterate-ai's characters
     *RATIONALE_VALID,  # set 471: urdyn-memory's characters
     *EMBED_ENCODE_VALID,  # set 461: characters, another method
@@ -394,6 +397,7 @@ SET117_VALID = (
 )
 
 SET117_INVALID = (
+    *PAYMENT_PAGE_INVALID,  # set 479: a context's
     *CHARS_KEYWORD_INVALID,  # set 475: a budget given as one
     *RATIONALE_INVALID,  # set 471: a section's budget
     *EMBED_ENCODE_INVALID,  # set 461: yohakuforce-context-hub's bge-m3

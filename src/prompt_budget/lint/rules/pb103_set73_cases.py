@@ -42,7 +42,12 @@ from prompt_budget.lint.rules.pb101_set389_cases import (
     UNIT_SWITCH_INVALID,
     UNIT_SWITCH_VALID,
 )
-from prompt_budget.lint.rules.pb101_set457_cases import TRIMMED_LABEL_INVALID, TRIMMED_LABEL_VALID
+from prompt_budget.lint.rules.pb101_set457_cases import (
+    RETURNED_CLAMP_INVALID,
+    RETURNED_CLAMP_VALID,
+    TRIMMED_LABEL_INVALID,
+    TRIMMED_LABEL_VALID,
+)
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -97,6 +102,7 @@ _LADDER = (
 )
 
 SET73_VALID = (
+    *RETURNED_CLAMP_VALID,  # set 479: a timeout
     *TRIMMED_LABEL_VALID,  # set 473: bisheng-helix's label
     *UNIT_SWITCH_VALID,  # set 395: a unit guessed
     *NESTING_VALID,  # set 353: aport's nesting depth
@@ -173,6 +179,7 @@ SET73_VALID = (
 )
 
 SET73_INVALID = (
+    *RETURNED_CLAMP_INVALID,  # set 479: ctx-tool's output budget
     *TRIMMED_LABEL_INVALID,  # set 473: a value kept, not shown
     *UNIT_SWITCH_INVALID,  # set 395: a reserve
     *NESTING_INVALID,  # set 353: a window's bound

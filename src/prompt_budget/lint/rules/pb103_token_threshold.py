@@ -41,7 +41,7 @@ from prompt_budget.lint.rule import (
 from prompt_budget.lint.rules.pb103_display import branch_prices_or_shows, displays_in_units, switches_unit
 from prompt_budget.lint.rules.pb103_equal_budgets import equal_budgets
 from prompt_budget.lint.rules.pb103_floor_cases import FLOOR_VALID
-from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
+from prompt_budget.lint.rules.pb103_margins import margin_on_count, returned_budget, room_floor
 from prompt_budget.lint.rules.pb103_set73_cases import SET73_INVALID, SET73_VALID
 from prompt_budget.lint.rules.pb103_uses import (
     PRECHECK_WORDS,
@@ -502,7 +502,7 @@ class TokenThreshold(LintRule):
         fn = self.ctx.function()
         if isinstance(parent, ast.Return):
             # ``def gemini_thinking_budget(...): return min(budget, 24576)`` (set 20: inspect-ai)
-            return fn.name if fn is not None and self.names.is_budget(fn.name) else None
+            return returned_budget(self, fn)  # or given as ``max_tokens=`` where called (``pb103_margins``)
         target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
         name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)) else None
         if name and isinstance(target, ast.Name) and used_as_characters(self, name):
