@@ -139,7 +139,8 @@ def _documented_otherwise(following: Sequence[ast.stmt]) -> bool:
 
 
 def constant_facts(tree: ast.Module, lines: Sequence[str] = ()) -> list[tuple[ast.AST, str, int | float]]:
-    """(literal, fact name, value) of each constant of the module and its classes named as a budget."""
+    """(literal, fact name, value) of each constant of the module and its classes named as a budget, and of each
+    parameter default named for tokens (``param_echoes.param_facts``)."""
     found: list[tuple[ast.AST, str, int | float]] = []
     for name, value in _bindings(tree.body, lines):
         literal = _literal(value)

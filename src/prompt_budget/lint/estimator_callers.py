@@ -155,7 +155,9 @@ def returned_to_token_callers(rule: LintRule) -> bool:
         method = rule.ctx.enclosing_class() is not None
         calls = [*_calls(tree, fn, method=method), *(() if method else _handed(tree, fn, up))]
     for call in calls:
-        caller = _caller(call, up)
+        caller = _caller(call, up) or (
+            tree if isinstance(result, ast.Lambda) else None
+        )  # a module-level lambda's
         if caller is None:
             continue
         use = _token_use(rule, call, up, caller)

@@ -157,7 +157,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 and head not in modules
                 and head not in defined
                 and base != "self"
-                and (_distinct(attr) or (_client(base) and not attr.startswith("_")))
+                and (_distinct(attr) or (_client(base) and not attr.startswith("_") and attr not in _GENERIC))
             ):
                 # ``self._memory_manager.build_context_for_query(text, 500)``: a method of that name the
                 # project defines (set 334: vox-code), matched by its name alone
@@ -178,12 +178,17 @@ class ImportedPositionalFlow(MethodPositionalFlow):
 _CLIENTS = frozenset({"llm", "lm", "provider"})
 
 
+#: Methods many objects have, matched by name only when their name is longer (``_distinct``).
+_GENERIC = frozenset({"get", "set", "pop", "put", "post", "update", "run", "call", "send", "read", "write"})
+
+
 def _client(base: str) -> bool:
-    """The receiver ``base`` is named as a model's client, so its method of a name the project defines is
-    that method, however common the name (``self.llm.complete(sys, prompt, 1200)``, set 459: veract's
-    ``def complete(self, system, prompt, max_tokens=2000)``)."""
+    """The receiver ``base`` is named as the project's own model wrapper (``llm``, ``lm``, ``provider``, ``*_llm``),
+    so its method of a name the project defines is that method, unless the name is one many objects have
+    (``self.llm.complete(sys, prompt, 1200)``, set 459: veract's ``def complete(self, system, prompt,
+    max_tokens=2000)``)."""
     last = base.rpartition(".")[2].lower()
-    return last in _CLIENTS or last.endswith(("_llm", "_provider"))
+    return last in _CLIENTS or last.endswith("_llm")
 
 
 def _path(node: ast.expr) -> str | None:

@@ -13,8 +13,9 @@ seren-corpus-callosum)::
 
 A constant of the module or of a class (or a function's local), a whole number of at least 2, named for tokens per an item
 (``TOKENS_PER_ENTRY``, ``_TOKENS_PER_CANDIDATE``) or for a typical amount of tokens (``_AVG_OUT_TOKENS``,
-``EST_TOKENS_PER_CALL``), whose reads multiply a count (``len(items) * X``, ``n * X``) or divide an amount by
-it (``budget // X``): an estimate of an item's size in tokens, which differs by model and content and is
+``EST_TOKENS_PER_CALL``), whose reads multiply a count (``len(items) * X``, ``n * X``), divide an amount by
+it (``budget // X``), are added to a count of tokens or given as an amount of tokens (``completion_tokens=X``, set
+467: veralith); a function's local so bound is read in its function only: an estimate of an item's size in tokens, which differs by model and content and is
 tuned like a per-message overhead. Not a rate per unit of time (``TOKENS_PER_MINUTE``: a quota), nor per
 character, word or byte (PB104's rates), nor a name saying a limit (``MAX_TOKENS_PER_CHUNK``: a budget,
 PB102's), nor in a test module. Judges no finding itself.
@@ -60,52 +61,63 @@ def _per_item(name: str) -> str | None:
     return "item" if _TYPICAL & set(ws) else None
 
 
-def _constants(tree: ast.Module) -> dict[str, tuple[ast.Constant, int, str]]:
-    """The module's and its classes' constants named as an item's tokens, and its functions' locals so bound
-    (``avg_file_tokens = 2000`` ... ``file_count * avg_file_tokens``, set 461: navcode): name -> (literal,
-    value, item)."""
+def _bound(body: list[ast.stmt]) -> dict[str, tuple[ast.Constant, int, str]]:
+    """The names a statement list binds to a whole number named as an item's tokens: name -> (literal, value, item)."""
     found: dict[str, tuple[ast.Constant, int, str]] = {}
-    bodies = [tree.body, *(s.body for s in tree.body if isinstance(s, ast.ClassDef))]
-    bodies += [f.body for f in walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    for body in bodies:
-        for stmt in body:
-            target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
-            target = stmt.target if isinstance(stmt, ast.AnnAssign) else target
-            value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
-            if not (isinstance(target, ast.Name) and isinstance(value, ast.Constant)):
-                continue
-            amount = value.value
-            if type(amount) is int and amount >= 2 and (item := _per_item(target.id)) is not None:
-                found[target.id] = (value, amount, item)
+    for stmt in body:
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+        target = stmt.target if isinstance(stmt, ast.AnnAssign) else target
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+        if not (isinstance(target, ast.Name) and isinstance(value, ast.Constant)):
+            continue
+        amount = value.value
+        if type(amount) is int and amount >= 2 and (item := _per_item(target.id)) is not None:
+            found[target.id] = (value, amount, item)
     return found
 
 
 def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, str, str]]:
-    """Each such constant of the module: (its literal, its value, the finding's message, its config key's
-    name)."""
+    """Each such constant of the module and its classes, read anywhere in the module, and each function's local
+    so bound, read in that function (``avg_file_tokens = 2000`` ... ``file_count * avg_file_tokens``, set 461:
+    navcode): (its literal, its value, the finding's message, its config key's name)."""
     if is_test_module(rule.ctx.path):
         return []
-    constants = _constants(tree)
-    if not constants:
+    bodies = [tree.body, *(s.body for s in tree.body if isinstance(s, ast.ClassDef))]
+    scopes: list[tuple[ast.AST, dict[str, tuple[ast.Constant, int, str]]]] = [
+        (tree, {k: v for body in bodies for k, v in _bound(body).items()})
+    ]
+    scopes += [
+        (f, _bound(f.body)) for f in walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
+    scopes = [(scope, bound) for scope, bound in scopes if bound]
+    if not scopes:
         return []
     up = parents(tree)
-    found: dict[str, tuple[ast.Constant, int, str, str]] = {}
-    for node in walk(tree):
-        name = (
-            node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
-        )
-        if name not in constants or name in found or not isinstance(getattr(node, "ctx", None), ast.Load):
-            continue
-        parent = up.get(node)
-        how = _use(rule, node, parent)
-        if how is not None:
-            literal, value, item = constants[name]
-            line = getattr(node, "lineno", 0)
-            message = (
-                f"hard-coded estimate of {value} tokens per {item} ({name}), {how} at line {line}; keep it in "
-                "config, calibrated against real outputs, so every estimate uses the same size"
+    found: dict[int, tuple[ast.Constant, int, str, str]] = {}  # by the literal: one finding each
+    for scope, constants in scopes:
+        for node in walk(scope):
+            name = (
+                node.id
+                if isinstance(node, ast.Name)
+                else node.attr
+                if isinstance(node, ast.Attribute)
+                else None
             )
-            found[name] = (literal, value, message, name)
+            if (
+                name not in constants
+                or id(constants[name][0]) in found
+                or not isinstance(getattr(node, "ctx", None), ast.Load)
+            ):
+                continue
+            how = _use(rule, node, up.get(node))
+            if how is not None:
+                literal, value, item = constants[name]
+                line = getattr(node, "lineno", 0)
+                message = (
+                    f"hard-coded estimate of {value} tokens per {item} ({name}), {how} at line {line}; keep it in "
+                    "config, calibrated against real outputs, so every estimate uses the same size"
+                )
+                found[id(literal)] = (literal, value, message, name)
     return list(found.values())
 
 

@@ -79,6 +79,11 @@ def named_spec_bounds(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr
             yield kw.value, name or "", value, f"as the `{kw.arg}=` of the spec of `{name}`{said}"
 
 
+#: Words of a usage counter's name (``prompt_tokens``, ``cached_tokens``), no size a spec bounds.
+_COUNTED = frozenset(
+    {"prompt", "completion", "cached", "cache", "total", "input", "output", "reasoning", "used"}
+)
+_COUNTED = _COUNTED | {"usage", "billed", "spent"}
 #: A spec's description of an amount of tokens ("Target tokens per chunk.", "Maximum number of tokens",
 #: "Conversation token budget before context is summarized.").
 _IN_TOKENS = re.compile(r"\btokens\b|\btoken (?:budget|limit|cap)s?\b", re.IGNORECASE)
@@ -91,8 +96,8 @@ def _described_in_tokens(rule: LintRule, node: ast.Call, name: str | None) -> bo
     """``ToolParameter(name="chunk_size", description="Target tokens per chunk.", default=512)``: a generic
     size whose spec's description says tokens and no other unit (set 435: grampus-ai's document tools)."""
     ws = set(words(name or ""))
-    if not ws & _SIZE_WORDS or ws & UNIT_WORDS or rule.names.is_excluded(name or ""):
-        return False
+    if not ws & _SIZE_WORDS or ws & (UNIT_WORDS | _COUNTED) or rule.names.is_excluded(name or ""):
+        return False  # not ``prompt_tokens`` "billed for the request": a usage counter
     text = next((string_value(kw.value) for kw in node.keywords if kw.arg in {"description", "help"}), None)
     return bool(text and _IN_TOKENS.search(text) and not set(words(text.replace(".", " "))) & UNIT_WORDS)
 

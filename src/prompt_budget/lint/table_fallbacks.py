@@ -108,9 +108,11 @@ def token_defaults_table(name: str) -> bool:
     """``STEP_TYPE_TOKEN_DEFAULTS``: a table of the tokens each kind of step is taken to use, whose lookup's
     fallback (``.get("llm", 8000)``) is one more such amount (set 461: agentlinter); its name says no other unit."""
     ws = set(words(name.lower()))
+    qualified = bool(ws - {"token", "tokens"} - _ASSUMED_WORDS)  # ``STEP_TYPE_``: what each row is for
     return (
         bool(ws & {"token", "tokens"})
         and bool(ws & _ASSUMED_WORDS)
+        and qualified  # not ``TOKEN_DEFAULTS`` alone, a credential's lifetimes as often
         and not ws & (EXCLUDED_WORDS | UNIT_WORDS)
     )
 

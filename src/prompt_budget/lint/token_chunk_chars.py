@@ -11,8 +11,8 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
-from prompt_budget.lint.rule import attr_name, number, sizes_token_chunks
-from prompt_budget.lint.stated_rates import rate_stated
+from prompt_budget.lint.rule import attr_name, callee_name, number, sizes_token_chunks
+from prompt_budget.lint.stated_rates import rate_stated, states_rate
 from prompt_budget.lint.token_defaults import parameter_in_tokens, sibling_in_tokens
 from prompt_budget.lint.token_differences import unconverted
 from prompt_budget.lint.walks import walk
@@ -88,14 +88,28 @@ _CHUNK, _CHUNK_SETTINGS = frozenset({"chunk"}), frozenset({"size", "overlap"})
 
 def _converted_chunk(rule: LintRule, size: ast.expr, value: float) -> bool:
     """``config.chunk_size * 4``, ``config.chunk_overlap * 4`` (set 465: mita-code's ``char_budget`` and
-    ``overlap_chars``), ``text[-chunk_overlap * 4:]``: a rate of 2.5 to 6 times a chunker's size or overlap,
-    or times anything when the statement's comment states that rate (``# ~4 chars per token``)."""
+    ``overlap_chars``), ``text[-chunk_overlap * 4:]``: a rate of 2.5 to 6 times a chunker's size or overlap
+    where tokens are counted (``_counts_tokens``), or times anything when the statement's comment states that
+    rate (``# ~4 chars per token``)."""
     if not 2.5 <= value <= 6:
         return False
     if isinstance(size, ast.UnaryOp) and isinstance(size.op, ast.USub):
         size = size.operand  # ``content[-chunk_overlap * 4:]``: the tail kept (set 475: hakua-memory)
     ws = set(words(attr_name(size) or "")) if type(size) in (ast.Attribute, ast.Name) else set()
-    return bool(ws & _CHUNK and ws & _CHUNK_SETTINGS) or rate_stated(rule, value)
+    chunked = bool(ws & _CHUNK and ws & _CHUNK_SETTINGS)
+    return (chunked and _counts_tokens(rule, value)) or rate_stated(rule, value)
+
+
+def _counts_tokens(rule: LintRule, value: float) -> bool:
+    """The function calls a counter of tokens (``_estimate_tokens(tail)``, hakua-memory), or a line of the module
+    speaking of tokens states the rate (``# ~4 chars per token`` beside another use, mita-code): a chunk measured in
+    tokens, not a window of characters."""
+    fn = rule.ctx.function()
+    if fn is not None and any(
+        isinstance(n, ast.Call) and rule.names.mentions_tokens(callee_name(n) or "") for n in walk(fn)
+    ):
+        return True
+    return states_rate([line for line in rule.ctx.lines if "token" in line.lower()], value)
 
 
 def _twin_in_tokens(rule: LintRule, read: ast.Attribute, value: float) -> bool:

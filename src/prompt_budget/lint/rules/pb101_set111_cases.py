@@ -76,6 +76,7 @@ from prompt_budget.lint.rules.pb101_set427_cases import (
 from prompt_budget.lint.rules.pb101_set457_cases import (
     ENV_CUT_INVALID,
     ENV_CUT_VALID,
+    REVIEW_PB101_VALID,
     ROW_FALLBACK_INVALID,
     ROW_FALLBACK_VALID,
     SPEC_TOKEN_BUDGET_INVALID,
@@ -138,6 +139,7 @@ from prompt_budget.lint.rules.pb105_set225_cases import (
 from prompt_budget.lint.rules.pb107_set125_cases import SET125_FALLBACK_INVALID, SET125_FALLBACK_VALID
 
 SET111_VALID = (
+    *REVIEW_PB101_VALID,  # session 60's review
     *TRAINER_LENGTHS_VALID,  # set 475: steps
     *ENV_CUT_VALID,  # set 467: a stride, padding
     *SPEC_TOKEN_BUDGET_VALID,  # set 461: no tokens said, or auth tokens

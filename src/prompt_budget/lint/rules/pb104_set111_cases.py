@@ -89,6 +89,8 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     LAMBDA_ESTIMATE_VALID,
     OVERLAP_TAIL_INVALID,
     OVERLAP_TAIL_VALID,
+    REVIEW_PB104_INVALID,
+    REVIEW_PB104_VALID,
     STAND_IN_INVALID,
     STAND_IN_VALID,
     WORDS_FRACTION_INVALID,
@@ -142,6 +144,7 @@ _CHUNK = (
 )
 
 SET111_VALID = (
+    *REVIEW_PB104_VALID,  # session 60's review
     *WORDS_FRACTION_VALID,  # set 477: lines
     *STAND_IN_VALID,  # set 475: huap-core's stub
     *OVERLAP_TAIL_VALID,  # set 475: an indent
@@ -216,6 +219,7 @@ SET111_VALID = (
 )
 
 SET111_INVALID = (
+    *REVIEW_PB104_INVALID,  # session 60's review: a real provider's branch
     *WORDS_FRACTION_INVALID,  # set 477: zymis' estimate
     *STAND_IN_INVALID,  # set 475: a real provider's estimate
     *OVERLAP_TAIL_INVALID,  # set 475: hakua-memory's overlap

@@ -40,16 +40,13 @@ from prompt_budget.lint.rules.pb107_set63_cases import SET63_INVALID, SET63_VALI
 from prompt_budget.lint.rules.pb107_spec_rows import class_fields, spec_default
 from prompt_budget.lint.rules.pb107_tuple_rows import dict_rows
 from prompt_budget.lint.rules.pb107_unpacked_rows import unpacked_rows
+from prompt_budget.lint.table_fallbacks import token_defaults_table
 from prompt_budget.lint.table_keys import key_strings
 from prompt_budget.lint.tier_tables import report_tier_tables
 from prompt_budget.lint.walks import walk
 
 _TABLE_WORDS = frozenset(
     {"budget", "budgets", "limits", "limit", "windows", "window", "tokens", "context", "caps"}
-    | {
-        "defaults",
-        "estimates",
-    }  # ``ROLE_TOKEN_DEFAULTS``: the tokens a step of each role is taken to use (set 461)
 )
 #: Words of a table's name that say its numbers are budgets of tokens, without the word "tokens".
 _SAYS_BUDGET = frozenset({"budget", "budgets", "context", "ctx", "window", "windows"})
@@ -536,6 +533,9 @@ class BudgetTable(LintRule):
             self.names.is_budget(name)
             or bool(ws & {"budget", "budgets"})
             or (bool(ws & {"tokens", "token"}) and bool(ws & _TABLE_WORDS))
+            or token_defaults_table(
+                name
+            )  # ``ROLE_TOKEN_DEFAULTS``: the tokens a step of each role takes (set 461)
         )
 
     def _counts_requests(self, name: str) -> bool:
