@@ -170,25 +170,27 @@ def test_a_threshold_named_for_words_is_no_echo_of_a_token_threshold(tmp_path: P
     assert reported_lines(plain, "PB102") == [("pkg/config.py", 6), ("pkg/config.py", 7)]
 
 
-def test_a_share_among_many_unreported_in_its_module_echoes_only_when_its_name_speaks_of_a_model(
-    tmp_path: Path,
-) -> None:
+def test_a_share_among_many_unreported_in_its_module_is_no_pattern(tmp_path: Path) -> None:
     """vetch's advisories (set 469): ``CONTEXT_SNOWBALL_INCREASE_TRIGGER = 0.70`` is taken for a share of the window;
-    the ``*_FRACTION_TRIGGER`` shares of calls beside it are no pattern of one reported name among three
-    unreported, and ``ZOMBIE_OUTPUT_CV_TRIGGER = 0.15`` is a spread's bound; ``HISTORY_TRIGGER = 0.6`` speaks of a
-    model's context and echoes. With one unreported share beside the reported one, the module's pattern holds."""
+    the ``*_FRACTION_TRIGGER`` shares of calls beside it are no pattern of one reported name among three times as many
+    unreported, and ``ZOMBIE_OUTPUT_CV_TRIGGER = 0.15`` is a spread's bound. With one or two unreported shares beside
+    the reported one (agentscope's ``trigger_ratio`` and ``reserve_ratio`` beside ``context_buffer_ratio``), the
+    module's pattern holds."""
     crowd = (
         "CONTEXT_SNOWBALL_INCREASE_TRIGGER = 0.70\n"  # line 1: reported by its name
         "TRUNC_FRACTION_TRIGGER = 0.5\n"
         "EMPTY_VISIBLE_FRACTION_TRIGGER = 0.5\n"
         "CACHE_MISS_FRACTION_TRIGGER = 0.8\n"
         "ZOMBIE_OUTPUT_CV_TRIGGER = 0.15\n"
-        "HISTORY_TRIGGER = 0.6\n"  # line 6
     )
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     found = lint_package(tmp_path / "a", {"__init__.py": "", "advisory.py": crowd})
-    assert reported_lines(found, "PB105") == [("pkg/advisory.py", 1), ("pkg/advisory.py", 6)]
-    pair = "CONTEXT_SNOWBALL_INCREASE_TRIGGER = 0.70\nTRUNC_FRACTION_TRIGGER = 0.5\n"
+    assert reported_lines(found, "PB105") == [("pkg/advisory.py", 1)]
+    pair = "CONTEXT_SNOWBALL_INCREASE_TRIGGER = 0.70\nTRUNC_FRACTION_TRIGGER = 0.5\nEMPTY_FRACTION_TRIGGER = 0.5\n"
     found = lint_package(tmp_path / "b", {"__init__.py": "", "advisory.py": pair})
-    assert reported_lines(found, "PB105") == [("pkg/advisory.py", 1), ("pkg/advisory.py", 2)]
+    assert reported_lines(found, "PB105") == [
+        ("pkg/advisory.py", 1),
+        ("pkg/advisory.py", 2),
+        ("pkg/advisory.py", 3),
+    ]

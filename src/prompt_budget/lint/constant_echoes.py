@@ -12,8 +12,8 @@ when a constant of the same project ending with the same word, and of the same k
 (``constant_echoes``): an amount of at least 256 within a factor of 8 of the reported ones (PB102), or a
 share between 0 and 1 (PB105). In another module than the reported one, two constants of different names
 so reported make the pattern, and the name must itself speak of a model's context (``DEFAULT_CONTEXT``,
-``CONTEXT_BUDGET_WARNING_RATIO``), as it must in its own module when the module leaves more such names
-unreported than it reports: one may share a last word by chance (crewai's memory thresholds, 0.7 to 0.98, are
+``CONTEXT_BUDGET_WARNING_RATIO``), as it must in its own module when the module leaves three times as many such
+names unreported as it reports (and three at least): one may share a last word by chance (crewai's memory thresholds, 0.7 to 0.98, are
 no share of a window because its ``TOOL_RESULT_CONTEXT_WINDOW_THRESHOLD`` is; lightrag's docx heading ratios
 none of a chunk's because its chunker's ``_IDEAL_RATIO`` is; vetch's seven ``*_FRACTION_TRIGGER`` shares of
 calls none of a window because its ``CONTEXT_SNOWBALL_INCREASE_TRIGGER`` is taken for one). A score's, a distance's or a
@@ -195,9 +195,9 @@ def constant_echoes(
                 continue
             name = fact.name.rpartition(" ")[2]
             said = bool(set(words(name.lower())) & _BUDGET_WORDS)
-            # in its own module, the pattern is the module's: not one reported name among many unreported
+            # in its own module, the pattern is the module's: not one reported name among three times as many unreported
             # (vetch's ``CONTEXT_SNOWBALL_INCREASE_TRIGGER`` beside seven ``*_FRACTION_TRIGGER`` shares of calls, set 469)
-            crowded = unreported[fact.path] > sum(1 for f in seen if f.path == fact.path)
+            crowded = unreported[fact.path] >= max(3, 3 * sum(1 for f in seen if f.path == fact.path))
             like = next((f for f in seen if f.path == fact.path and (said or not crowded)), None)
             if like is None and pattern and said:
                 like = seen[0]  # another module's: the name itself must speak of a model's context

@@ -179,7 +179,11 @@ _CLIENTS = frozenset({"llm", "lm", "provider"})
 
 
 #: Methods many objects have, matched by name only when their name is longer (``_distinct``).
-_GENERIC = frozenset({"get", "set", "pop", "put", "post", "update", "run", "call", "send", "read", "write"})
+_GENERIC = frozenset(
+    {"get", "set", "pop", "put", "post", "update", "run", "call", "send", "read", "write"}
+    # a model library's own (``self.llm.generate(tokens, 120)`` of llama-cpp's ``Llama``: lmql's backend)
+    | {"generate", "create", "chat", "invoke", "predict", "stream", "encode", "decode", "tokenize", "eval"}
+)
 
 
 def _client(base: str) -> bool:
