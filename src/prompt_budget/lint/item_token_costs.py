@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
-from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.walks import functions_and_methods, parents, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -68,7 +68,9 @@ def _bound(body: list[ast.stmt]) -> dict[str, tuple[ast.Constant, int, str]]:
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
         target = stmt.target if isinstance(stmt, ast.AnnAssign) else target
         value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
-        if not (isinstance(target, ast.Name) and isinstance(value, ast.Constant)):
+        if not (
+            isinstance(target, ast.Name) and isinstance(value, ast.Constant) and "tok" in target.id.lower()
+        ):
             continue
         amount = value.value
         if type(amount) is int and amount >= 2 and (item := _per_item(target.id)) is not None:
@@ -86,9 +88,7 @@ def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constan
     scopes: list[tuple[ast.AST, dict[str, tuple[ast.Constant, int, str]]]] = [
         (tree, {k: v for body in bodies for k, v in _bound(body).items()})
     ]
-    scopes += [
-        (f, _bound(f.body)) for f in walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
-    ]
+    scopes += [(f, _bound(f.body)) for f, _ in functions_and_methods(tree)]
     scopes = [(scope, bound) for scope, bound in scopes if bound]
     if not scopes:
         return []

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import CHAR_WORDS, EXCLUDED_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.projects import fact_project, project_of
+from prompt_budget.lint.walks import functions_and_methods
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -44,17 +45,18 @@ _LIMITS = frozenset(
 
 
 def param_facts(tree: ast.Module) -> list[tuple[ast.AST, str, int | float]]:
-    """(literal, fact name, value) of each parameter default of the module named for tokens. Asked after the
-    file's walk is done and its per-file answers forgotten: reads the tree with ``ast.walk`` and keeps nothing."""
+    """(literal, fact name, value) of each parameter default of the module's functions and methods named for
+    tokens. Asked after the file's walk is done and its per-file answers forgotten: reads the statements only and
+    keeps nothing."""
     found: list[tuple[ast.AST, str, int | float]] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
+    for node, _ in functions_and_methods(tree):  # the module's functions and methods, not nested ones
         args = node.args
         given = args.defaults
         pairs = [*zip([*args.posonlyargs, *args.args][-len(given) :] if given else [], given, strict=True)]
         pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
         for arg, default in pairs:
+            if "tok" not in arg.arg.lower():
+                continue  # most parameters: no word to split
             if not (
                 isinstance(default, ast.Constant) and type(default.value) is int and default.value >= _LEAST
             ):
