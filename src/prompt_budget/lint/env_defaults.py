@@ -165,9 +165,8 @@ def _least(rule: LintRule, given: str) -> int:
     return LEAST if small and not is_test_module(rule.ctx.path) else rule.options.min_value
 
 
-def _destination(rule: LintRule, call: ast.Call) -> str | None:
-    """The name the read (converted or not: ``int(...)``) is given to: a dict's key, a keyword, the one
-    name it is bound to (``max_tokens = int(os.getenv(...))``); else None."""
+def _past_cast(rule: LintRule, call: ast.Call) -> tuple[ast.AST, ast.AST | None]:
+    """The read and what holds it, past a conversion (``int(os.getenv(...))``)."""
     node: ast.AST = call
     parent = rule.ctx.parent(node)
     if (
@@ -177,6 +176,13 @@ def _destination(rule: LintRule, call: ast.Call) -> str | None:
         and parent.args[0] is node
     ):
         node, parent = parent, rule.ctx.parent(parent)
+    return node, parent
+
+
+def _destination(rule: LintRule, call: ast.Call) -> str | None:
+    """The name the read (converted or not: ``int(...)``) is given to: a dict's key, a keyword, the one
+    name it is bound to (``max_tokens = int(os.getenv(...))``); else None."""
+    node, parent = _past_cast(rule, call)
     if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and parent.values[-1] is node:
         # ``size or int(os.getenv("X_CTX", "8192"))``: the fallback of the name bound (set 311)
         node, parent = parent, rule.ctx.parent(parent)
@@ -197,15 +203,7 @@ def _destination(rule: LintRule, call: ast.Call) -> str | None:
 def _cut_length(rule: LintRule, call: ast.Call) -> bool:
     """The read (converted or not) is the length keyword of a call that cuts its input to tokens (a tokenizer's
     ``enable_truncation(max_length=...)``, a call given ``truncation=True``; dsh-kb's reranker, set 467)."""
-    node: ast.AST = call
-    parent = rule.ctx.parent(node)
-    if (
-        isinstance(parent, ast.Call)
-        and callee_name(parent) in _CASTS
-        and parent.args
-        and parent.args[0] is node
-    ):
-        node, parent = parent, rule.ctx.parent(parent)
+    _, parent = _past_cast(rule, call)
     holder = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
     return (
         isinstance(parent, ast.keyword)
