@@ -489,13 +489,11 @@ def _statement_comments(rule: LintRule) -> tuple[str, str]:
     return rule.ctx.comment(), block_comment(rule.ctx.lines, statement)
 
 
-def _unit_comments(rule: LintRule) -> tuple[str, str]:
-    """The comment on the statement being walked, the comments at the head of its paragraph, and the whole block of
-    comment lines right above it (a long rationale whose first line gives the unit: urdyn-memory's seven lines under
-    ``# [A29.1] Character budget, not a token estimate``, set 471)."""
-    statement = innermost_statement(rule.ctx.ancestors)
-    above = comment_above(rule.ctx.lines, statement)
-    return rule.ctx.comment(), f"{block_comment(rule.ctx.lines, statement)} {above}"
+def _unit_comments(rule: LintRule) -> tuple[str, ...]:
+    """``_statement_comments`` and the whole block of comment lines right above the statement (a long rationale
+    whose first line gives the unit: urdyn-memory's seven lines under ``# [A29.1] Character budget, not a token
+    estimate``, set 471)."""
+    return *_statement_comments(rule), comment_above(rule.ctx.lines, innermost_statement(rule.ctx.ancestors))
 
 
 def _stated_product(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, int | float] | None:

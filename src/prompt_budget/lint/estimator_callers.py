@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.dict_slots import value_key
 from prompt_budget.lint.positional_slots import given_to_token_param
 from prompt_budget.lint.rule import attr_name, callee_name
 from prompt_budget.lint.walks import kept_per_file, parents, walk
@@ -87,20 +88,16 @@ def _token_use(rule: LintRule, node: ast.AST, up: dict[ast.AST, ast.AST], caller
     """ "tokens" when ``node`` (rounded or summed) is used as an amount of tokens in ``caller``; the name
     of a local it is added into or bound to otherwise (one more step to follow); else None."""
     child, parent = node, up.get(node)
-    while (
+    while parent is not None and (
         (isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING)
         or (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add))
         or (isinstance(parent, ast.GeneratorExp) and parent.elt is child and _summing(up.get(parent)))
+        or (isinstance(child, ast.GeneratorExp) and _summing(parent))  # then the ``sum()`` of that generator
     ):
-        child, parent = (
-            (up[parent], up.get(up[parent]))
-            if isinstance(parent, ast.GeneratorExp)
-            else (parent, up.get(parent))
-        )
+        child, parent = parent, up.get(parent)
     if isinstance(parent, ast.Dict):
         # ``{"tokens": est(m["content"])}``: a value under a key of tokens (set 457: kernel-arjun)
-        key = next((k for k, v in zip(parent.keys, parent.values, strict=True) if v is child), None)
-        label = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
+        label = value_key(parent, child)
         return "tokens" if label and _about_tokens(rule, label) else None
     if isinstance(parent, ast.Compare):
         sides = (parent.left, *parent.comparators)
@@ -155,9 +152,8 @@ def returned_to_token_callers(rule: LintRule) -> bool:
         method = rule.ctx.enclosing_class() is not None
         calls = [*_calls(tree, fn, method=method), *(() if method else _handed(tree, fn, up))]
     for call in calls:
-        caller = _caller(call, up) or (
-            tree if isinstance(result, ast.Lambda) else None
-        )  # a module-level lambda's
+        # a call outside any function is the module's (a module-level lambda's)
+        caller = _caller(call, up) or (tree if isinstance(result, ast.Lambda) else None)
         if caller is None:
             continue
         use = _token_use(rule, call, up, caller)

@@ -80,12 +80,15 @@ def param_echoes(
     if rule is None or not params:
         return []
     reported = {(f.path, f.line) for f in findings}
-    # name -> (project, value, finding) of each counting PB102 finding
+    wanted = {fact.name[len(_PARAM) :] for fact in params}
+    # name -> (project, value, finding) of each counting PB102 finding of a name some default has (the project
+    # looked up only for those: it reads folders)
     budgets: dict[str, list[tuple[Path, float, Finding]]] = defaultdict(list)
     for f in findings:
         if f.code == "PB102" and f.suppressed is None and f.key_parts and isinstance(f.value, (int, float)):
             name = f.key_parts[0].rpartition(" ")[2]
-            budgets[name].append((project_of((root / f.path).parent), f.value, f))
+            if name in wanted:
+                budgets[name].append((project_of((root / f.path).parent), f.value, f))
     found: list[Finding] = []
     for fact in params:
         name = fact.name[len(_PARAM) :]

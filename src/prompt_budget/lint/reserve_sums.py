@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.assignments import clamp_args
 from prompt_budget.lint.character_reads import bound_values, string_length
 from prompt_budget.lint.counted_locals import token_local
-from prompt_budget.lint.rule import LintRule
+from prompt_budget.lint.rule import LintRule, callee_name
 from prompt_budget.lint.walks import walk
 
 _ORDERS = (ast.Gt, ast.GtE, ast.Lt, ast.LtE)
@@ -92,15 +93,9 @@ def reserve_sum(rule: LintRule, node: ast.BinOp) -> str | None:
     if isinstance(parent, ast.Compare) and len(parent.ops) == 1 and isinstance(parent.ops[0], _ORDERS):
         other = parent.comparators[0] if parent.left is node else parent.left
         return _window(rule, other)
-    if (
-        isinstance(parent, ast.Call)
-        and type(parent.func) is ast.Name
-        and parent.func.id == "min"
-        and len(parent.args) == 2
-        and not parent.keywords
-    ):  # ``min(hot_tokens + digest_tokens + 500, 4000)``: an estimate capped by the window (set 467)
-        other = parent.args[1] if parent.args[0] is node else parent.args[0]
-        return _window(rule, other)
+    if isinstance(parent, ast.Call) and (args := clamp_args(parent)) and callee_name(parent) == "min":
+        # ``min(hot_tokens + digest_tokens + 500, 4000)``: an estimate capped by the window (set 467)
+        return _window(rule, args[1] if args[0] is node else args[0])
     fn = rule.ctx.function()
     if not (
         fn is not None

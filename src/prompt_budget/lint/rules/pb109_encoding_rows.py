@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.dict_slots import value_key
 from prompt_budget.lint.model_names import is_non_openai_model
 from prompt_budget.lint.rule import string_value
 from prompt_budget.lint.rules.pb109_branches import other_provider_branch
@@ -26,19 +27,12 @@ def branch_message(provider: str) -> str:
     )
 
 
-def _row_key(parent: ast.AST | None, node: ast.AST) -> str | None:
-    """The key of the dict ``parent`` whose value is ``node``, a string, else None."""
-    if not isinstance(parent, ast.Dict):
-        return None
-    return next((string_value(k) for k, v in zip(parent.keys, parent.values, strict=True) if v is node), None)
-
-
 def constant_mismatch(
     fn: ast.FunctionDef | ast.AsyncFunctionDef | None, parent: ast.AST | None, node: ast.Constant
 ) -> str:
     """The finding's message for the GPT encoding's name ``node`` (its parent ``parent``, in ``fn``): a table's
     row for another provider's model, or a fixed encoding before a branch to another provider; else ""."""
-    key = _row_key(parent, node)
+    key = value_key(parent, node) if isinstance(parent, ast.Dict) else None
     if key and is_non_openai_model(key):
         return (
             f'the GPT encoding "{string_value(node)}" is the row of "{key}", another provider\'s model, whose tokenizer '
