@@ -36,6 +36,7 @@ from prompt_budget.lint.forms import (
 )
 from prompt_budget.lint.inline_branches import assigned_fallback
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
+from prompt_budget.lint.kv_options import kv_option_read
 from prompt_budget.lint.lexer_tokens import lexer_module
 from prompt_budget.lint.names import words
 from prompt_budget.lint.not_limits import (
@@ -363,6 +364,11 @@ def judge_assignment(
         and only_prices(rule, name)
     ):
         return  # ``_PROMPT_CACHE_MIN_TOKENS = 1024`` only choosing a price (``priced_branches``, set 83)
+    elif isinstance(target, ast.Attribute) and kv_option_read(rule, target):
+        # ``if args.ctx > 4096: args.ctx = 4096``: the cap a script puts on an option in tokens (set 491)
+        report_binding(
+            rule, literal, name, value, f"in the option `args.{name}`, a length in tokens", upper=False
+        )
     elif names.is_budget(name) and not names.says_tokens(name):
         # ``max_context_length = 6000``, ``CONTEXT_BUDGET = 12000``: a window by its name, unless it
         # cuts a string (``context[:max_context_length]``): then characters (leave_Module decides)

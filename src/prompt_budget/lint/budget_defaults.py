@@ -32,6 +32,7 @@ from prompt_budget.lint.forecast_contexts import forecast_context
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.forwarded import record_take
 from prompt_budget.lint.item_shares import sequence_without_tokens
+from prompt_budget.lint.kv_options import kv_option
 from prompt_budget.lint.lexer_tokens import parses_own_language
 from prompt_budget.lint.names import TOKENS_WORD, words
 from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
@@ -248,7 +249,9 @@ def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
             "move it to config so it can be tuned and tested"
         )
         rule.report_literal(written, message, value, name)
-    elif why := held.windows.option_evidence(rule, name, value, help_text):
+    elif (why := held.windows.option_evidence(rule, name, value, help_text)) or (
+        why := kv_option(rule, name, value)  # ``--ctx default=4096``, ``--budget`` of a KV cache (set 491)
+    ):
         # ``--sequence-length default=512`` "Sequence length for the calibration data", or parsed
         # where the tokenizer the data is cut with is loaded
         message = (

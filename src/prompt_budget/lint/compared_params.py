@@ -16,6 +16,14 @@ project-wide pass (PB102; set 265: doc-atlas)::
 whose data flow decides is (``forwarded.TAKE_FACT``). Only parameters named as budgets, weakly (``budget``,
 ``limit``) or not, are asked about; the module's top-level functions and its top-level classes' methods, read
 off the tree (not the rules' walk, which may leave a function out), so the answer does not depend on pruning.
+
+A parameter whose default is ``None`` counts as one with no default, and a range check raising an error that says
+tokens decides as a comparison with a count does (``validated_params.range_in_tokens``). Such a parameter that no
+check decides but that its function hands on, by position or under its own name, to a callee the module does not
+define is recorded as a pass with nothing to report (``NONE_PASS_FACT``): when the callee's parameter is a take, so
+is this one, and so on up the chain (set 487: weftgate's ``recall(..., budget=None)`` hands ``budget`` to
+``bounded(items, metadata, budget)``, whose range check says "estimated tokens"; a number a caller gives
+``recall`` under ``budget=`` is then that budget, ``given_fields``).
 """
 
 from __future__ import annotations
@@ -25,8 +33,9 @@ import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.counted_locals import token_local
-from prompt_budget.lint.forwarded import TAKE_FACT, owned
+from prompt_budget.lint.forwarded import NONE_PASS_FACT, TAKE_FACT, owned, passed_to
 from prompt_budget.lint.reserve_sums import sum_terms
+from prompt_budget.lint.validated_params import range_in_tokens
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -41,12 +50,20 @@ _HINT = re.compile(
 )
 
 
-def _undefaulted(fn: Function) -> list[ast.arg]:
-    """The parameters of ``fn`` given no default."""
+def _none(node: ast.expr | None) -> bool:
+    return node is None or (type(node) is ast.Constant and node.value is None)
+
+
+def _undefaulted(fn: Function) -> list[tuple[ast.arg, bool]]:
+    """The parameters of ``fn`` given no default or ``None``, each with whether it is ``None``."""
     args = fn.args
     positional = [*args.posonlyargs, *args.args]
-    bare = positional[: len(positional) - len(args.defaults)]
-    return [*bare, *(a for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=False) if d is None)]
+    bare = len(positional) - len(args.defaults)
+    return [
+        *((a, False) for a in positional[:bare]),
+        *((a, d is not None) for a, d in zip(positional[bare:], args.defaults, strict=False) if _none(d)),
+        *((a, d is not None) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=False) if _none(d)),
+    ]
 
 
 def _ordered_against_tokens(rule: LintRule, fn: Function, name: str) -> bool:
@@ -71,12 +88,18 @@ def record_compared_params(rule: LintRule, tree: ast.Module) -> None:
         for fn in owner.body if owner is not None else [stmt]:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
-            for param in _undefaulted(fn):
+            for param, none in _undefaulted(fn):
                 name = param.arg
                 if not _HINT.search(name) or not (
                     names.is_weak_budget(name) or names.is_budget_setting(name)
                 ):
                     continue  # (the pattern first: asked of every parameter of every function)
                 own = owned(rule, fn, owner, name)
-                if own is not None and _ordered_against_tokens(rule, fn, name):
+                if own is None:
+                    continue
+                if _ordered_against_tokens(rule, fn, name) or range_in_tokens(fn, name):
                     rule.fact(param, f"{TAKE_FACT}{own[0]} {own[1]} {name}", 0)
+                elif none:
+                    passer = f"{own[0]} {own[1]}"
+                    for callee, slot in passed_to(rule, fn, owner, name):
+                        rule.fact(param, f"{NONE_PASS_FACT}{callee} {slot} {name} {passer}", 0)

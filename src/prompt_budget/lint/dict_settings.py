@@ -75,7 +75,7 @@ def _dict_budgets(rule: LintRule, node: ast.Dict) -> Iterator[Found]:
 WINDOW_KEYS = frozenset({"context", "ctx"})
 
 
-def _window_sized(value: float) -> bool:
+def window_sized(value: float) -> bool:
     """A context window's size: a power of two from 2048 (``8192``, ``131072``) or a round number of thousands
     from 8000 (``128000``, ``200_000``); not the few lines of a diff's context."""
     n = int(value)
@@ -120,7 +120,7 @@ def _model_limits(rule: LintRule, node: ast.Dict) -> bool:
     keys = {string_value(k): v for k, v in zip(node.keys, node.values, strict=False) if k is not None}
     window = keys.get("context")
     value = rule.budget_literal(_own_default(window, "context")) if window is not None else None
-    return value is not None and _window_sized(value) and bool(_LIMIT_SIDES & set(keys))
+    return value is not None and window_sized(value) and bool(_LIMIT_SIDES & set(keys))
 
 
 def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Iterator[Found]:
@@ -145,7 +145,7 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
             # ``"limits": {"max_tokens_per_minute": 200_000}`` (set 148); a bare ``"TPM"`` key is a row of a
             # provider's published limits by tier, written many times
             yield item, name, value, "written as a rate limiter's quota of tokens per minute"
-        elif name in WINDOW_KEYS and _window_sized(value) and not _published(node, parent):
+        elif name in WINDOW_KEYS and window_sized(value) and not _published(node, parent):
             # ``{"backend": "llama.cpp", "context": 8192}``, ``config.update({"context": 131072})`` (set 235)
             yield item, name, value, "written as a context window's size"
         elif splitter and token_setting(rule, name):
@@ -153,6 +153,13 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
         elif token_key(rule, name) and (container := limits_container(rule, node)) is not None:
             # ``{"budgets": {"default": {"input_tokens": 12000}}}`` (set 158: ``held_limits``)
             yield item, name, value, f"written under `{container}` as an amount of tokens"
+        elif (
+            _plain_budget(ws)
+            and not rule.names.is_excluded(name)
+            and (used := _used_tokens(node)) is not None
+        ):
+            # ``{"budget_limit": 200000, "tokens_used": 0}``: the budget of the count beside it (set 487: adlc)
+            yield item, name, value, f'written beside `"{used}"`, the count of tokens it limits'
         elif rule.names.is_weak_budget(name) and {"max", "length"} <= set(ws):
             if generated is None:
                 generated = _splatted_into_generate(rule, node)
@@ -167,6 +174,27 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
                 )
             elif (read := key_read_as_budget(rule, name)) is not None:
                 yield item, name, value, read  # ``{"max_length": 512}`` ... ``max_length=cfg["max_length"]``
+
+
+#: Words of a count of tokens already used (``tokens_used``, ``used_tokens``, ``tokens_spent``).
+_USED = frozenset({"used", "spent", "consumed"})
+
+
+#: Words of a budget's key naming no unit (``budget_limit``, ``total_budget``, ``limit``).
+_PLAIN = frozenset({"budget", "limit", "cap", "max", "maximum", "total", "hard", "soft"})
+
+
+def _plain_budget(ws: tuple[str, ...]) -> bool:
+    return bool(ws) and set(ws) <= _PLAIN and bool(set(ws) & {"budget", "limit", "cap"})
+
+
+def _used_tokens(node: ast.Dict) -> str | None:
+    """The key of ``node`` counting the tokens used so far (``"tokens_used"``), else None."""
+    for key in node.keys:
+        ws = set(words(string_value(key) or ""))
+        if ws & {"tokens", "token"} and ws & _USED and len(ws) == 2:
+            return string_value(key)
+    return None
 
 
 #: The module last asked about, and the keys it reads by subscript: key -> the lines where the read is

@@ -376,6 +376,10 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
             if other is not node and (getter := returned_budget(rule, other)):
                 return f"clamps `{brief_source(other)}`, which the budget getter `{getter}()` returns"
         return None
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
+        # ``int(self.OVERLAP_TOKENS * self.WORDS_PER_TOKEN)``: tokens made words by a rate (set 489: tribalmemory)
+        other = parent.right if parent.left is node else parent.left
+        return f"converted by the rate `{brief_source(other)}`" if _per_token(attr_name(other)) else None
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub):
         return subtraction_use(rule, node, parent, grand)  # ``max_tokens - prompt_tokens - buffer``
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add):
@@ -394,6 +398,16 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
                     # ``MAX_TOKEN_DICT = {"gpt-5.5": GPT_5_LONG_CONTEXT}``: a model's window
                     return f'the window of "{name}" in `{table}`'
     return None
+
+
+#: What a rate per token converts tokens into (``WORDS_PER_TOKEN``, ``chars_per_token``).
+_PER_TOKEN_UNITS = frozenset({"word", "words", "char", "chars", "character", "characters", "byte", "bytes"})
+
+
+def _per_token(name: str | None) -> bool:
+    """``WORDS_PER_TOKEN``, ``chars_per_token``: a rate an amount of tokens is multiplied by to convert it."""
+    ws = words(name or "")
+    return len(ws) == 3 and ws[1] == "per" and ws[2] in {"token", "tok"} and ws[0] in _PER_TOKEN_UNITS
 
 
 def _bound_name(node: ast.AST | None) -> str | None:

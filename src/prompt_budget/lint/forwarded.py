@@ -19,7 +19,7 @@ matching a take of the same callee, position or keyword and name is reported whe
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import positional_fields
@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 TAKE_FACT = "\x00take "
 PASS_FACT = "\x00pass "
 STORE_FACT = "\x00store "
+#: A parameter defaulting to ``None`` passed on as a pass is (``compared_params``): it reports nothing itself, but a
+#: take it reaches makes its own callable's parameter a take.
+NONE_PASS_FACT = "\x00passnone "
 BASE_FACT = "\x00base "
 
 
@@ -145,6 +148,30 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
     if own is not None and fn.name == "__init__" and _stored_on_self(fn, binding.name):
         rule.fact(binding.literal, f"{STORE_FACT}{own[0]} {binding.name}", binding.value)
     defined = {s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    passes = list(passed_to(rule, fn, owner, binding.name, defined))
+    for callee, slot in passes:
+        rule.fact(binding.literal, f"{PASS_FACT}{callee} {slot} {binding.name} {passer}", binding.value)
+    if passes:
+        return
+    record_handed(rule, binding.literal, fn, binding.name, defined, passer)  # ``overlap=self._overlap``
+
+
+def passed_to(
+    rule: LintRule,
+    fn: ast.FunctionDef | ast.AsyncFunctionDef,
+    owner: ast.ClassDef | None,
+    name: str,
+    defined: set[str] | None = None,
+) -> Iterator[tuple[str, int]]:
+    """The callee and the position (-1: by keyword) of the first call in ``fn`` given ``name`` as it is, by
+    position or under its own name, to a callee the module does not define (``helper(n)``: the module's own
+    function, which ``token_reach`` follows); a method's call also as ``.method``."""
+    if defined is None:
+        tree = rule.ctx.tree
+        body = tree.body if isinstance(tree, ast.Module) else []
+        defined = {
+            s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        }
     for call in (n for n in walk(fn) if type(n) is ast.Call):
         callee = _base_init(call, owner) or callee_name(call)
         if (
@@ -153,21 +180,14 @@ def record(rule: LintRule, binding: Binding, decided: bool) -> None:
             or callee == "super"
             or (type(call.func) is ast.Name and callee in defined)
         ):
-            continue  # ``helper(n)``: the module's own function, which ``token_reach`` follows
-        at = next((i for i, a in enumerate(call.args) if type(a) is ast.Name and a.id == binding.name), None)
-        given = any(
-            k.arg == binding.name and type(k.value) is ast.Name and k.value.id == binding.name
-            for k in call.keywords
-        )
-        if at is not None or given:
+            continue
+        at = next((i for i, a in enumerate(call.args) if type(a) is ast.Name and a.id == name), None)
+        if at is not None or gives_own_name(call, name):
             slot = at if at is not None else -1
-            rule.fact(binding.literal, f"{PASS_FACT}{callee} {slot} {binding.name} {passer}", binding.value)
+            yield callee, slot
             if type(call.func) is ast.Attribute:  # ``self._context.build_context(...)``: a method too
-                rule.fact(
-                    binding.literal, f"{PASS_FACT}.{callee} {slot} {binding.name} {passer}", binding.value
-                )
+                yield f".{callee}", slot
             return
-    record_handed(rule, binding.literal, fn, binding.name, defined, passer)  # ``overlap=self._overlap``
 
 
 def record_base(rule: LintRule, binding: Binding) -> None:
@@ -218,43 +238,78 @@ def _base_init(call: ast.Call, owner: ast.ClassDef | None) -> str | None:
     return base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else None
 
 
-def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact], root: Path | None = None) -> list[Finding]:
-    """The passes (``PASS_FACT``) that reach a take (``TAKE_FACT``), also through a chain of passes
-    (a subclass passing to a class that passes to its base), and the constructor parameters of a base
-    class stored on ``self`` (``STORE_FACT``) whose subclass's constructor gives them a token budget
-    (``BASE_FACT``): findings of ``rule`` where the forwarded default is written."""
-    takes: dict[tuple[str, str], tuple[int, Fact]] = {}
+#: (callee, slot, keyword, name, passer, at) of a pass, and whether it is reported where it is written.
+_Pass = tuple["Fact", list[str], bool]
+Takes = dict[tuple[str, str], tuple[int, "Fact"]]
+
+
+def _passes(facts: Sequence[Fact]) -> list[_Pass]:
+    passes = [(f, [*x[:3], *x[2:]], True) for f, x in tagged(facts, PASS_FACT, 5) if len(x) == 5]
+    # under another keyword, or through ``self`` (``handed_params``)
+    passes += [(f, x, True) for f, x in handed_passes(facts)]
+    passes += [(f, [*x[:3], *x[2:]], False) for f, x in tagged(facts, NONE_PASS_FACT, 5) if len(x) == 5]
+    return passes
+
+
+def _reaches(fact: Fact, fields: list[str], takes: Takes, root: Path | None) -> tuple[int, Fact] | None:
+    """The take a pass reaches, else None."""
+    callee, slot, keyword = fields[:3]
+    found = takes.get((callee, keyword))
+    if found is None or int(slot) not in {-1, found[0]} or not same_project(fact, found[1], root):
+        return None  # (a pass ``handed_params`` records: joined within its project only)
+    return found
+
+
+def budget_takes(facts: Sequence[Fact], root: Path | None = None, passes: list[_Pass] | None = None) -> Takes:
+    """(callable, parameter) -> (position, the fact saying why) of every parameter holding a token budget: the
+    takes (``TAKE_FACT``) and the parameters passed on to one, also through a chain of passes (a subclass passing
+    to a class that passes to its base)."""
+    takes: Takes = {}
     for fact, (callable_, index, name) in tagged(facts, TAKE_FACT, 3):
         takes.setdefault((callable_, name), (int(index), fact))
-    findings = _base_stores(rule, facts)
     if not takes:
-        return findings
-    passes = [(f, [*x[:3], *x[2:]]) for f, x in tagged(facts, PASS_FACT, 5) if len(x) == 5]
-    passes += handed_passes(facts)  # under another keyword, or through ``self`` (``handed_params``)
-    reported: set[int] = set()
-    places: set[tuple[str, int, int]] = set()
+        return takes
+    if passes is None:
+        passes = _passes(facts)
+    joined: set[int] = set()
     grown = True
     while grown:  # a pass reaching a take makes its own callable a take (one chain link a round)
         grown = False
-        for i, (fact, (callee, slot, keyword, name, passer, at)) in enumerate(passes):
-            found = takes.get((callee, keyword))
-            if i in reported or found is None or int(slot) not in {-1, found[0]}:
+        for i, (fact, fields, _) in enumerate(passes):
+            if i in joined or _reaches(fact, fields, takes, root) is None:
                 continue
-            if not same_project(fact, found[1], root):
-                continue  # a pass ``handed_params`` records: joined within its project only
-            reported.add(i)
-            if (fact.path, fact.line, fact.column) in places:
-                continue  # passed to a function and to a method of one name
-            places.add((fact.path, fact.line, fact.column))
-            where, shown = f"{found[1].path}:{found[1].line}", callee.lstrip(".")
-            message = (
-                f"token budget {name} = {fact.value}: passed on to `{shown}()` as its `{keyword}`, a token "
-                f"budget ({where}); move it to config so both read one value"
-            )
-            findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{shown} {name}")))
+            joined.add(i)
+            name, passer, at = fields[3:]
             if passer != "-" and (passer, name) not in takes:
                 takes[(passer, name)] = (int(at), fact)
                 grown = True
+    return takes
+
+
+def forwarded_budgets(rule: type[LintRule], facts: Sequence[Fact], root: Path | None = None) -> list[Finding]:
+    """The passes (``PASS_FACT``) that reach a take (``budget_takes``), and the constructor parameters of a base
+    class stored on ``self`` (``STORE_FACT``) whose subclass's constructor gives them a token budget
+    (``BASE_FACT``): findings of ``rule`` where the forwarded default is written."""
+    findings = _base_stores(rule, facts)
+    passes = _passes(facts)
+    takes = budget_takes(facts, root, passes)
+    if not takes:
+        return findings
+    places: set[tuple[str, int, int]] = set()
+    for fact, fields, reports in passes:
+        found = _reaches(fact, fields, takes, root) if reports else None
+        if found is None:
+            continue
+        if (fact.path, fact.line, fact.column) in places:
+            continue  # passed to a function and to a method of one name
+        places.add((fact.path, fact.line, fact.column))
+        callee, keyword, name = fields[0], fields[2], fields[3]
+        where, shown = f"{found[1].path}:{found[1].line}", callee.lstrip(".")
+        message = (
+            f"token budget {name} = {fact.value}: passed on to `{shown}()` as its `{keyword}`, a token "
+            f"budget ({where}); move it to config so both read one value"
+        )
+        findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{shown} {name}")))
     return findings + handed_constants(rule, facts, takes, root)
 
 

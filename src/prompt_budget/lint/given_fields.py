@@ -39,6 +39,7 @@ from prompt_budget.lint.field_docstrings import says_token_limit
 from prompt_budget.lint.field_reach import budget_fields
 from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.forms import argparse_default
+from prompt_budget.lint.forwarded import budget_takes
 from prompt_budget.lint.imported_positional import ImportedPositionalFlow, positional_budgets
 from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.projects import fact_project
@@ -56,6 +57,8 @@ if TYPE_CHECKING:
     from prompt_budget.lint.token_cuts import CutFlow
 
 GIVEN_FACT = "\x00pb101 given "
+#: A number given under a keyword weakly named as a budget to a function or method (``recall(q, budget=16000)``).
+KEYED_FACT = "\x00pb101 keyed "
 SAID_FACT = "\x00pb101 said "
 OPTION_FACT = "\x00pb101 option "
 
@@ -127,6 +130,8 @@ class GivenFlow(ImportedPositionalFlow):
         self._keyed: list[ast.Call] = []
         self._said: dict[tuple[str, str], tuple[ast.stmt | None, str]] = {}
         self._kept: list[tuple[ast.expr, str, str, int | float]] = []
+        #: (the literal, the callee as a take names it, the keyword, its value) of a call of a function
+        self._keyed_calls: list[tuple[ast.expr, str, str, int | float]] = []
         #: the module's command-line options with a number as default: destination -> the defaults
         self._options: dict[str, list[ast.expr]] = {}
         #: (the default, the class, the keyword, its value, the option's destination, the call's line)
@@ -152,6 +157,7 @@ class GivenFlow(ImportedPositionalFlow):
         found: list[tuple[ast.expr, str, str, int | float]] = []
         forwards: dict[str, tuple[str, set[str]]] | None = None
         reported = reported_ids(rule)  # ``TokenTextSplitter(chunk_size=p.get("chunk_size", 500))``: PB102's
+        self._keyed_calls = []
         for call in self._keyed:
             cls, own = _class_name(call.func), set()
             if cls is None and type(call.func) is ast.Name:
@@ -159,6 +165,7 @@ class GivenFlow(ImportedPositionalFlow):
                     forwards = _forwarders(self._module)
                 cls, own = forwards.get(call.func.id, (None, set()))
             if cls is None:
+                self._keep_keyed(rule, call, reported)
                 continue
             for kw in call.keywords:
                 if kw.arg is None or kw.arg in own:
@@ -181,6 +188,26 @@ class GivenFlow(ImportedPositionalFlow):
                 found.extend((literal, cls, kw.arg, amount) for literal, amount in given)
         self._option_hits = list(self._given_options(rule, reported)) if self._options else []
         return found
+
+    def _keep_keyed(self, rule: LintRule, call: ast.Call, reported: set[int]) -> None:
+        """Keep each number ``call`` (of a function or a method, not a class) gives under a keyword weakly named
+        as a budget (``budget=16000``): the project-wide pass reports it where the callee's parameter of that
+        name holds a token budget (``forwarded.budget_takes``)."""
+        func = call.func
+        callees = (
+            [func.id]
+            if type(func) is ast.Name
+            else [f".{func.attr}", *([func.attr] if type(func.value) is ast.Name else [])]
+            if type(func) is ast.Attribute
+            else []
+        )
+        for kw in call.keywords:
+            if kw.arg is None or type(kw.value) is not ast.Constant or id(kw.value) in reported:
+                continue
+            amount = rule.budget_literal(kw.value)
+            if amount is None or amount < _SMALLEST or not _keyed_name(rule, kw.arg):
+                continue
+            self._keyed_calls.extend((kw.value, callee, kw.arg, amount) for callee in callees)
 
     def _given_options(
         self, rule: LintRule, reported: set[int]
@@ -228,6 +255,8 @@ class GivenFlow(ImportedPositionalFlow):
         super().record(rule, cuts)
         for literal, cls, name, amount in self._kept:
             rule.fact(literal, f"{GIVEN_FACT}{cls} {name}", amount)
+        for literal, callee, name, amount in self._keyed_calls:
+            rule.fact(literal, f"{KEYED_FACT}{callee} {name}", amount)
         for literal, cls, name, amount, dest, line in self._option_hits:
             rule.fact(literal, f"{OPTION_FACT}{cls} {name} {dest} {line}", amount)
         said = self._said if self._keyed else said_fields(rule, self._module)
@@ -241,6 +270,15 @@ class GivenFlow(ImportedPositionalFlow):
 _PERMIT_WORDS = frozenset(
     {"request", "requests", "req", "reqs", "rpm", "rps", "bucket", "refill", "refilled"}
 )
+
+
+def _keyed_name(rule: LintRule, name: str) -> bool:
+    """A keyword named as a budget only weakly or by a generic size (``budget``, ``chunk_size``), whose unit the
+    callee's parameter decides; one named as a budget outright is reported by its name already."""
+    names = rule.names
+    return (names.is_weak_budget(name) or names.is_budget_setting(name)) and not (
+        names.is_budget(name) or names.is_excluded(name) or against_flow(name)
+    )
 
 
 def _says_tokens(text: str | None) -> bool:
@@ -314,8 +352,38 @@ def _given(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) ->
     return findings
 
 
+def _keyed(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
+    """The numbers given under a keyword to a function or method of the project whose parameter of that name
+    holds a token budget (``forwarded.budget_takes``): findings of ``rule`` where each number is written."""
+    keyed = list(tagged(facts, KEYED_FACT, 2))
+    if not keyed:
+        return []
+    takes = budget_takes(facts, options.root)
+    project = partial(fact_project, root=options.root)
+    judge = options.options_for(rule.CODE, rule.NAME, rule.DEFAULT_MIN_VALUE).judge
+    findings = []
+    placed: set[tuple[str, int, int]] = set()
+    for fact, (callee, name) in keyed:
+        found = takes.get((callee, name))
+        place = (fact.path, fact.line, fact.column)
+        if found is None or place in placed or project(fact) != project(found[1]):
+            continue
+        if judge.implausible(name, fact.value):
+            continue
+        placed.add(place)
+        shown = callee.lstrip(".")
+        message = (
+            f"token budget {name}={fact.value} given to `{shown}()`, whose `{name}` holds a token budget "
+            f"({found[1].path}:{found[1].line}); move it to config so it can be tuned and tested"
+        )
+        findings.append(finding_where_bound(rule, fact, message, name, config_key(f"{shown} {name}")))
+    return findings
+
+
 def _inline_budgets(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
-    return positional_budgets(rule, facts, options) + _given(rule, facts, options)
+    return (
+        positional_budgets(rule, facts, options) + _given(rule, facts, options) + _keyed(rule, facts, options)
+    )
 
 
 #: ``LintRule.check_project`` for PB101: numbers given by position to another module's budget parameter,

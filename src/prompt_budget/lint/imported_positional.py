@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import positional_fields
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, positional_params, tagged
+from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.method_positional import MethodPositionalFlow
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.positional_args import bound_numbers, shape_only
@@ -59,6 +60,10 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         super().__init__(module)
         self._outside: list[tuple[str, int, ast.Constant]] = []
         self._outside_named: list[tuple[str, int, str, Function]] = []  # a local given so, and where
+        #: the function of each literal given to a method of a local (``graph.prompt_view(s, 896)``), by id
+        self._in_function: dict[int, Function] = {}
+        #: (callee, position, destination) of an option read (``args.ctx``) given by position
+        self._outside_options: list[tuple[str, int, str]] = []
 
     def call(self, node: ast.Call, fn: Function | None = None) -> None:
         super().call(node, fn)
@@ -78,8 +83,17 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 return  # the positions after ``*rest`` are unknown
             if callee and type(arg) is ast.Constant and type(arg.value) is int:
                 self._outside.append((callee, index, arg))
+                if fn is not None and type(func) is ast.Attribute and type(func.value) is ast.Name:
+                    self._in_function[id(arg)] = fn
             elif callee and type(arg) is ast.Name and fn is not None and arg.id in self.numbered:
                 self._outside_named.append((callee, index, arg.id, fn))
+            elif (
+                callee
+                and type(arg) is ast.Attribute
+                and type(arg.value) is ast.Name
+                and arg.value.id == "args"
+            ):
+                self._outside_options.append((callee, index, arg.attr))  # ``build_prompt(tok, args.ctx, d)``
 
     def budgets(self, rule: LintRule) -> Iterator[tuple[ast.expr, str, int | float, str]]:
         """(the literal, the parameter, its value, how) of each number a module's own function takes
@@ -116,7 +130,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                         _signature(rule, cuts, f".{fn.name}", fn, stmt)  # a method, by its name
                 if stmt.name in records:
                     _field_signature(rule, stmt)
-        if not (self._outside or self._outside_named):
+        if not (self._outside or self._outside_named or self._outside_options):
             return
         defined = {
             s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
@@ -147,7 +161,7 @@ class ImportedPositionalFlow(MethodPositionalFlow):
             for one in bound_numbers(fn, name)
         )
         source: str | None
-        for callee, index, literal in (*self._outside, *named):
+        for callee, index, literal in (*self._outside, *named, *self._option_defaults()):
             base, _, attr = callee.rpartition(".")
             head = base.partition(".")[0]
             if (
@@ -157,7 +171,17 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                 and head not in modules
                 and head not in defined
                 and base != "self"
-                and (_distinct(attr) or (_client(base) and not attr.startswith("_") and attr not in _GENERIC))
+                and (
+                    _distinct(attr)
+                    or (
+                        not attr.startswith("_")
+                        and attr not in _GENERIC
+                        and (
+                            _client(base)
+                            or _of_imported_class(self._in_function.get(id(literal)), base, imported)
+                        )
+                    )
+                )
             ):
                 # ``self._memory_manager.build_context_for_query(text, 500)``: a method of that name the
                 # project defines (set 334: vox-code), matched by its name alone
@@ -171,6 +195,23 @@ class ImportedPositionalFlow(MethodPositionalFlow):
             value = rule.budget_literal(literal) if source else None
             if source and value is not None:
                 rule.fact(literal, f"{CALL_FACT}{source} {index}", value)
+
+    def _option_defaults(self) -> Iterator[tuple[str, int, ast.Constant]]:
+        """(callee, position, the default) of each option read given by position (``build_needle_prompt(tok,
+        args.ctx, depth)`` after ``add_argument("--ctx", type=int, default=4096)``): the option's whole-number
+        default is the number the callee takes there (set 491: nearlossless-context's benchmark scripts). The
+        module is walked for its options only when it gives one so."""
+        if not self._outside_options:
+            return
+        defaults: dict[str, list[ast.Constant]] = {}
+        for node in walk(self._module):
+            if type(node) is ast.Call and (option := argparse_default(node)) is not None:
+                default = option[0]
+                if type(default) is ast.Constant and type(default.value) is int:
+                    defaults.setdefault(option[1], []).append(default)
+        for callee, index, dest in self._outside_options:
+            for default in defaults.get(dest, ()):
+                yield callee, index, default
 
 
 #: Last words of a receiver naming the project's own model wrapper (``self.llm``, ``ctx.llm``, ``judge["provider"]``);
@@ -193,6 +234,40 @@ def _client(base: str) -> bool:
     max_tokens=2000)``)."""
     last = base.rpartition(".")[2].lower()
     return last in _CLIENTS or last.endswith("_llm")
+
+
+def _of_imported_class(fn: Function | None, name: str, imported: dict[str, str]) -> bool:
+    """The local ``name`` of ``fn`` holds an instance of a class the module imports by name: bound to its call
+    (``graph = LocalContextGraph(...)``, ``with LocalContextGraph(...) as graph``) or annotated with it (``graph:
+    LocalContextGraph``), so its method of a name the project defines is that method (set 487: hol-cigar's
+    ``graph.prompt_view(snapshot, 896)``, ``def prompt_view(self, snapshot, max_tokens)``)."""
+    if fn is None:
+        return False
+
+    def _imported_class(node: ast.expr | None) -> bool:
+        if type(node) is ast.Call:
+            node = node.func
+        return type(node) is ast.Name and node.id[:1].isupper() and node.id in imported
+
+    args = fn.args
+    if any(
+        a.arg == name and _imported_class(a.annotation)
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+    ):
+        return True
+    for node in walk(fn):
+        if type(node) is ast.Assign and any(type(t) is ast.Name and t.id == name for t in node.targets):
+            if type(node.value) is ast.Call and _imported_class(node.value):
+                return True
+        elif isinstance(node, (ast.With, ast.AsyncWith)) and any(
+            type(item.optional_vars) is ast.Name
+            and item.optional_vars.id == name
+            and type(item.context_expr) is ast.Call
+            and _imported_class(item.context_expr)
+            for item in node.items
+        ):
+            return True
+    return False
 
 
 def _path(node: ast.expr) -> str | None:

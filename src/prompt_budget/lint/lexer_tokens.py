@@ -114,3 +114,29 @@ def _token_pattern(stmt: ast.Assign) -> bool:
         and value.func.value.id in {"re", "regex"}
         and any(isinstance(t, ast.Name) and "TOKEN" in t.id.upper() for t in stmt.targets)
     )
+
+
+#: Methods of a compiled pattern (or of ``re``) cutting text into its own tokens.
+_PATTERN_CUTS = frozenset({"findall", "finditer"})
+#: The module asked about last and its functions cutting text with a pattern (``regex_tokenizers``).
+_cutters: list[tuple[ast.AST, frozenset[str]]] = kept_per_file([])
+
+
+def regex_tokenizers(rule: LintRule) -> frozenset[str]:
+    """The module's top-level functions named for tokens that make them with a regular expression (``def
+    tokens_of(text, limit=MAX_VALUES)`` ... ``out += _TOKEN_RE.findall(str(text))``, set 489: xybern's taint
+    tracking) and count none with a model's tokenizer: a ``limit=`` given to one bounds those words."""
+    tree = rule.ctx.tree
+    if not isinstance(tree, ast.Module):
+        return frozenset()
+    if _cutters and _cutters[0][0] is tree:
+        return _cutters[0][1]
+    found = set()
+    for fn in tree.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or "token" not in fn.name.lower():
+            continue
+        calls = [n.func.attr for n in ast.walk(fn) if type(n) is ast.Call and type(n.func) is ast.Attribute]
+        if set(calls) & _PATTERN_CUTS and not {"encode", "tokenize", "count_tokens"} & set(calls):
+            found.add(fn.name)
+    _cutters[:] = [(tree, frozenset(found))]
+    return _cutters[0][1]

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.bucket_refills import bucket_call
 from prompt_budget.lint.generation_lengths import generation_length
+from prompt_budget.lint.lexer_tokens import regex_tokenizers
 from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, NameJudge, words
 from prompt_budget.lint.padded_inputs import encoded_length, pads_to_length
 from prompt_budget.lint.pipeline_lengths import pipeline_length
@@ -173,6 +174,7 @@ def budget_keyword(rule: LintRule, arg: str, call: ast.Call) -> bool:
                 (
                     judge.mentions_tokens(callee := callee_name(call) or "")
                     and words(callee) not in _BARE_NOUNS
+                    and not (type(call.func) is ast.Name and callee in regex_tokenizers(rule))
                 )
                 or cuts_tokens(call)
                 or generation_length(arg, call)

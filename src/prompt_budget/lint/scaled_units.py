@@ -62,6 +62,11 @@ OTHER_UNITS = UNIT_WORDS | frozenset(
         "scores",
         "reward",
         "rewards",
+        # ``DECISION_POINTS * self.per_decision_timeout * TOTAL_BUDGET_FACTOR``: a run's time budget (set 489: sagabench)
+        "timeout",
+        "timeouts",
+        "duration",
+        "latency",
     }
 )
 

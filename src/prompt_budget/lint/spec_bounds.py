@@ -117,21 +117,65 @@ def _metric_limits(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr, s
             yield kw.value, name, value, f'as the `{kw.arg}=` of "{name}"'
 
 
+#: The head of a description, before its first ``;`` or sentence's end ("Estimated token budget; hard JSON byte cap
+#: is 4x this number." says tokens; the byte cap is another setting's unit).
+_HEAD = re.compile(r"[^;]*?(?=;|\.\s|\.$|$)")
+
+
+def _schema_in_tokens(rule: LintRule, item: ast.Dict, name: str | None) -> bool:
+    """``{"type": "integer", "minimum": 256, "description": "Estimated token budget; ..."}``: a JSON schema's
+    property of a number whose description's head says tokens and no other unit, under a generic size's name
+    (set 487: weftgate's brain tools)."""
+    ws = set(words(name or ""))
+    if not ws & _SIZE_WORDS or ws & (UNIT_WORDS | _COUNTED) or rule.names.is_excluded(name or ""):
+        return False
+    slots = {string_value(k): v for k, v in zip(item.keys, item.values, strict=False) if k is not None}
+    if string_value(slots.get("type")) not in {"integer", "number"}:
+        return False
+    text = string_value(slots.get("description"))
+    head = _HEAD.match(text or "")
+    said = head.group(0) if head else ""
+    return bool(_IN_TOKENS.search(said)) and not set(words(said)) & UNIT_WORDS
+
+
+def _slot_bounds(
+    rule: LintRule, item: ast.Dict, name: str | None, said: str = ""
+) -> Iterator[tuple[ast.expr, str, int | float, str]]:
+    for slot, inner in zip(item.keys, item.values, strict=False):
+        which = string_value(slot)
+        if which in SPEC_SLOTS and (value := rule.budget_literal(inner)) is not None:
+            yield inner, name or "", value, f'under "{which}" of the spec of `{name}`{said}'
+        elif which in SPEC_LISTS and isinstance(inner, (ast.List, ast.Tuple)):
+            for each in inner.elts:
+                if (value := rule.budget_literal(each)) is not None:
+                    yield each, name or "", value, f'listed under "{which}" of the spec of `{name}`{said}'
+
+
+def assigned_spec_bounds(rule: LintRule, node: ast.Dict) -> Iterator[tuple[ast.expr, str, int | float, str]]:
+    """``budget = {"type": "integer", "maximum": 16000, "description": "Estimated token budget"}``: the slots of a
+    schema property bound to a name (``_schema_in_tokens``), the dict being visited."""
+    bound = rule.ctx.parent(node)
+    if (
+        type(bound) is ast.Assign
+        and len(bound.targets) == 1
+        and type(target := bound.targets[0]) is ast.Name
+        and _schema_in_tokens(rule, node, target.id)
+    ):
+        yield from _slot_bounds(rule, node, target.id, ", described in tokens")
+
+
 def nested_spec_bounds(rule: LintRule, node: ast.Dict) -> Iterator[tuple[ast.expr, str, int | float, str]]:
     """``{Names.MAX_TOKENS: {"type": "int", "default": 64, "max": 2048}}``: each number under a slot of
-    ``SPEC_SLOTS`` (or listed under one of ``SPEC_LISTS``) in a dict that is the entry of a budget's key."""
+    ``SPEC_SLOTS`` (or listed under one of ``SPEC_LISTS``) in a dict that is the entry of a budget's key, or of a
+    generic size's key whose schema says tokens (``_schema_in_tokens``)."""
     for key, item in zip(node.keys, node.values, strict=False):
         name = spec_name(key)
-        if not isinstance(item, ast.Dict) or not _budget(rule, name):
+        if not isinstance(item, ast.Dict):
             continue
-        for slot, inner in zip(item.keys, item.values, strict=False):
-            which = string_value(slot)
-            if which in SPEC_SLOTS and (value := rule.budget_literal(inner)) is not None:
-                yield inner, name or "", value, f'under "{which}" of the spec of `{name}`'
-            elif which in SPEC_LISTS and isinstance(inner, (ast.List, ast.Tuple)):
-                for each in inner.elts:
-                    if (value := rule.budget_literal(each)) is not None:
-                        yield each, name or "", value, f'listed under "{which}" of the spec of `{name}`'
+        if _budget(rule, name):
+            yield from _slot_bounds(rule, item, name)
+        elif _schema_in_tokens(rule, item, name):
+            yield from _slot_bounds(rule, item, name, ", described in tokens")
 
 
 def int_of_string(rule: LintRule, lookup: ast.Call, node: ast.expr) -> int | None:

@@ -10,6 +10,13 @@ A function whose name is a verb of checking (``validate``, ``check``, ``ensure``
 ``normalize``, ``verify``) followed by the name of an amount of tokens, taking one parameter (besides ``self`` or
 ``cls``), checks that amount: the parameter holds it, so a number it is ordered against bounds tokens. Judges no
 finding itself.
+
+And a name whose range check raises an error saying tokens (set 487: weftgate's context payload)::
+
+    if not isinstance(budget, int) or not 256 <= budget <= 16000:
+        raise ValueError("budget must be an integer from 256 to 16000 (estimated tokens)")
+
+The message gives the unit the name does not: both bounds are amounts of tokens (``said_range``).
 """
 
 from __future__ import annotations
@@ -17,7 +24,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import UNIT_WORDS, words
+from prompt_budget.lint.rule import string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -40,3 +48,65 @@ def validated_amount(rule: LintRule, node: ast.AST) -> bool:
         return False
     ws = words(fn.name)
     return len(ws) > 1 and ws[0] in _VERBS and rule.names.is_token_amount("_".join(ws[1:]))
+
+
+#: An error's words saying an amount of a model's tokens ("(estimated tokens)", "max_tokens must be ...").
+_TOKEN_WORDS = frozenset({"tokens", "token"})
+#: Words of a message about another kind of token (a credential's, a lexer's) or of a text's length.
+_OTHER_TOKENS = frozenset(
+    {"auth", "api", "access", "bearer", "csrf", "refresh", "jwt", "secret", "session", "lexer"}
+)
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _message(raise_: ast.Raise) -> str | None:
+    """The text of the error ``raise_`` raises (its first argument, the literal parts of an f-string)."""
+    exc = raise_.exc
+    if type(exc) is not ast.Call or not exc.args:
+        return None
+    first = exc.args[0]
+    if type(first) is ast.JoinedStr:
+        return " ".join(s for v in first.values if (s := string_value(v)) is not None)
+    return string_value(first)
+
+
+def _bounded(compare: ast.AST, name: str) -> bool:
+    """``compare`` orders the name ``name`` between two bounds (``lo <= name <= hi``)."""
+    return (
+        type(compare) is ast.Compare
+        and len(compare.ops) == 2
+        and type(middle := compare.comparators[0]) is ast.Name
+        and middle.id == name
+        and all(isinstance(op, _ORDER) for op in compare.ops)
+    )
+
+
+def _raises_tokens(stmt: ast.If) -> bool:
+    """The body of ``stmt`` raises an error saying an amount of tokens and no other unit."""
+    if type(stmt.body[0]) is not ast.Raise:
+        return False
+    ws = set(words(_message(stmt.body[0]) or ""))
+    return bool(ws & _TOKEN_WORDS) and not ws & (UNIT_WORDS | _OTHER_TOKENS)
+
+
+def said_range(rule: LintRule, node: ast.AST) -> bool:
+    """``node`` is a name ordered between two bounds (``lo <= name <= hi``, the comparison being visited) by the
+    test of an ``if`` whose body raises an error saying an amount of tokens and no other unit."""
+    if type(node) is not ast.Name or not rule.ctx.ancestors:
+        return False
+    compare = rule.ctx.ancestors[-1]
+    if not _bounded(compare, node.id):
+        return False
+    test: ast.AST = compare
+    parent = rule.ctx.parent(test)
+    while isinstance(parent, (ast.UnaryOp, ast.BoolOp)):
+        test, parent = parent, rule.ctx.parent(parent)
+    return type(parent) is ast.If and parent.test is test and _raises_tokens(parent)
+
+
+def range_in_tokens(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """``fn`` checks the range of its name ``name`` with an error saying tokens (``said_range``'s check)."""
+    return any(
+        type(n) is ast.If and _raises_tokens(n) and any(_bounded(c, name) for c in ast.walk(n.test))
+        for n in ast.walk(fn)
+    )

@@ -70,7 +70,7 @@ from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.settings_reads import settings_budgets
 from prompt_budget.lint.sibling_returns import sibling_budgets
 from prompt_budget.lint.small_caps import small_cap, small_entry
-from prompt_budget.lint.spec_bounds import named_spec_bounds, nested_spec_bounds
+from prompt_budget.lint.spec_bounds import assigned_spec_bounds, named_spec_bounds, nested_spec_bounds
 from prompt_budget.lint.subscript_entries import serialized_entry, written_entry
 from prompt_budget.lint.subtracted_defaults import subtracted_defaults
 from prompt_budget.lint.token_cuts import CutFlow, attribute_cut, padded_length, truncation_defaults
@@ -537,7 +537,8 @@ class InlineBudget(LintRule):
             return
         found = [*dict_budgets(self, node), *limit_entries(self, node)]
         found += [*beside_window(self, node, found), *overlap_beside(self, node, found)]  # a cap, an overlap
-        for item, name, value, how in (*found, *nested_spec_bounds(self, node)):
+        found += [*nested_spec_bounds(self, node), *assigned_spec_bounds(self, node)]
+        for item, name, value, how in found:
             self._report(item, name, value, how)  # and ``{Names.MAX_TOKENS: {"default": 64}}`` (set 37)
 
     def visit_Assign(self, node: ast.Assign) -> None:

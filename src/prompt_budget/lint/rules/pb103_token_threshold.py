@@ -26,6 +26,7 @@ from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.item_costs import items_of_budget
 from prompt_budget.lint.item_floors import per_item_factors
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
+from prompt_budget.lint.kv_options import kv_option_read
 from prompt_budget.lint.literal_limits import char_limit
 from prompt_budget.lint.names import words
 from prompt_budget.lint.report_buckets import counts_for_report
@@ -54,7 +55,7 @@ from prompt_budget.lint.subtracted_budgets import read_as_tokens
 from prompt_budget.lint.threshold_ladders import ladder_rung
 from prompt_budget.lint.token_cuts import cuts_tokens, tokenizer_maxlen
 from prompt_budget.lint.token_placeholders import token_ids_array, unset_placeholder_check
-from prompt_budget.lint.validated_params import validated_amount
+from prompt_budget.lint.validated_params import said_range, validated_amount
 from prompt_budget.lint.walks import gives_up, innermost_statement, past_clamps, walk
 from prompt_budget.lint.word_floors import floor_not_in_tokens
 
@@ -452,6 +453,7 @@ class TokenThreshold(LintRule):
                             or token_local(self, amount)
                             or self._read_budget(amount)
                             or validated_amount(self, amount)  # ``def validate_context_tokens(value)``
+                            or kv_option_read(self, amount)  # ``if args.ctx > 4096`` (set 491)
                         )
                         and not self._pricing_tier(node)
                         and not self._named_by_value(value)
@@ -469,6 +471,11 @@ class TokenThreshold(LintRule):
                         self._report(
                             margin[0], amount, margin[1], "as a safety factor on a token count", "margin"
                         )
+                        break
+                    if value is not None and type(amount) is ast.Name and said_range(self, amount):
+                        # ``if not 256 <= budget <= 16000: raise ValueError("... (estimated tokens)")`` (set 487)
+                        how = f"bounding `{amount.id}`, whose range check raises an error saying tokens"
+                        self._report(literal, amount, value, how)
                         break
                     if (
                         value is not None

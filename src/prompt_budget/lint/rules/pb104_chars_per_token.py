@@ -67,6 +67,7 @@ from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.token_debits import debited_tokens
 from prompt_budget.lint.token_differences import shared_conversion, token_cap
 from prompt_budget.lint.token_quotients import quotient_meets_tokens, unnamed_quotient
+from prompt_budget.lint.validated_params import range_in_tokens
 from prompt_budget.lint.value_statistics import each_value
 from prompt_budget.lint.word_allowances import HIGHEST as HIGH_TPW
 from prompt_budget.lint.word_allowances import LOWEST as LOW_TPW
@@ -394,6 +395,15 @@ class CharsPerToken(LintRule):
             if token_context(self):
                 self._report(literal, literal, number(literal) or 0, "tokens_per_char")
 
+    def _range_in_tokens(self, node: ast.expr) -> bool:
+        """``node`` names a parameter of the function whose range check raises an error saying tokens."""
+        fn = self.ctx.function()
+        if type(node) is not ast.Name or fn is None:
+            return False
+        args = fn.args
+        params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+        return node.id in params and range_in_tokens(fn, node.id)
+
     def visit_BinOp(self, node: ast.BinOp) -> None:
         parent = self.ctx.parent(node)
         if (
@@ -536,6 +546,9 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and token_side(self, node, self._sizes) and self._char_result(node):
                 self._report(node, right, factor, "chars_per_token")  # ``chunk_size * 4`` (set 53)
+            elif kind is None and 2.5 <= factor <= 6 and self._range_in_tokens(left):
+                # ``if measure() > budget * 4`` where ``budget``'s range check says tokens (set 487: weftgate)
+                self._report(node, right, factor, "chars_per_token")
             elif kind is None and (kept := self._local_factor(node)) is not None:
                 self._report(node, kept[0], kept[1], "chars_per_token")  # ``target_size * 3`` (set 62)
             elif kind is None and head_rate(self, node, factor):  # ``if enc is None:  # ~4 chars per token``

@@ -51,9 +51,9 @@ _OPTION = (
 #: PB102's, spliced into ``pb102_set117_cases``: the constant is reported, and the option's default with it.
 OPTION_VALID: tuple[Valid, ...] = ()
 OPTION_INVALID = (
-    # an option of another name, or of another value: the constant alone
+    # an option of another name, or of another value (not a window's size either, ``kv_options``): the constant alone
     Invalid(_OPTION.format(option="limit", value=16384), line=3),
-    Invalid(_OPTION.format(option="min-context", value=8192), line=3),
+    Invalid(_OPTION.format(option="min-context", value=3000), line=3),
     Invalid(_OPTION.format(option="min-context", value=16384), count=2),
 )
 
