@@ -33,6 +33,8 @@ def added_allowance(
     added to a count of tokens: ``item_allowances``), else None."""
     if (each := item_allowance(rule, node)) is not None:  # ``count_tokens(c) + 2048 * len(images)``
         return each
+    if type(node.op) is ast.Add and type(node.right) is ast.Constant and type(node.left) is not ast.Constant:
+        return _added_last(rule, node)
     if type(node.op) is not ast.Add or type(node.left) is not ast.Constant:
         return None
     value = rule.budget_literal(node.left)
@@ -48,6 +50,25 @@ def added_allowance(
     if not budget_keyword(parent.arg, call):
         return None
     return node.left, parent.arg, value, f"added to `{budget}`, given as `{parent.arg}=`"
+
+
+def _added_last(rule: LintRule, node: ast.BinOp) -> Found | None:
+    """``max_tokens=_OUTPUT_TOKENS_PER_CASE * per_passage + 200`` (set 491: contexteval's case generator): a number
+    added last to what a call is given whole as a keyword named as a token budget outright; the room it adds is in
+    that keyword's unit. Not a keyword known as a budget by its call only (``max_length=``)."""
+    value = rule.budget_literal(node.right)
+    parent = rule.ctx.parent(node)
+    call = rule.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
+    if (
+        value is None
+        or not isinstance(parent, ast.keyword)
+        or not parent.arg
+        or not isinstance(call, ast.Call)
+    ):
+        return None
+    if not rule.names.is_budget(parent.arg) or rule.names.is_weak_budget(parent.arg):
+        return None
+    return node.right, parent.arg, value, f"added to what is given as `{parent.arg}=`"
 
 
 def _assigned(

@@ -169,6 +169,8 @@ def _past_cast(rule: LintRule, call: ast.Call) -> tuple[ast.AST, ast.AST | None]
     """The read and what holds it, past a conversion (``int(os.getenv(...))``)."""
     node: ast.AST = call
     parent = rule.ctx.parent(node)
+    if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and parent.values[0] is node:
+        node, parent = parent, rule.ctx.parent(parent)  # ``int(os.getenv("X") or "8192")``
     if (
         isinstance(parent, ast.Call)
         and callee_name(parent) in _CASTS
@@ -236,12 +238,22 @@ def environment_read(rule: LintRule, call: ast.Call) -> bool:
 
 def env_default(rule: LintRule, call: ast.Call) -> None:
     """Report the default of an environment read naming a token budget (not fixable: see the module)."""
-    if len(call.args) != 2 or call.keywords:
+    parent = rule.ctx.parent(call)
+    fallback = (
+        parent.values[-1]
+        if isinstance(parent, ast.BoolOp)
+        and isinstance(parent.op, ast.Or)
+        and len(parent.values) == 2
+        and parent.values[0] is call
+        and len(call.args) == 1
+        else None
+    )  # ``os.getenv("AI_COURSE_MAX_OUTPUT_TOKENS") or "8192"`` (set 493: mcp-lmsnex)
+    if (len(call.args) != 2 and fallback is None) or call.keywords:
         return
     callee = dotted(call.func)
     if not (_OS_READ.search(callee) or _helper_read(rule, call)):
         return
-    variable, default = string_value(call.args[0]), call.args[1]
+    variable, default = string_value(call.args[0]), fallback or call.args[1]
     value = whole_number(default)
     if variable is None or value is None or is_reported(rule, default):
         return
