@@ -84,6 +84,7 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     TRAINER_LENGTHS_INVALID,
     TRAINER_LENGTHS_VALID,
 )
+from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB101_INVALID, SET487_PB101_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
     CODE_ENV_VALID,
@@ -212,6 +213,7 @@ SET111_VALID = (
     *PER_DAY_VALID,  # set 254: requests per week
     *TITLE_VALID,  # set 255: a finding's title
     *ENV_VALID,  # set 255: a log's length, a port
+    *SET487_PB101_VALID,  # sets 487-493 (``pb101_set487_cases``)
 )
 
 SET111_INVALID = (
@@ -284,4 +286,5 @@ SET111_INVALID = (
     *SET145_INVALID,  # set 146: a key handed to a settings helper
     *SET147_INVALID,  # set 148: a quota of tokens per minute in a dict
     *SET151_INVALID,  # set 152: an attention band's width
+    *SET487_PB101_INVALID,  # sets 487-493 (``pb101_set487_cases``)
 )

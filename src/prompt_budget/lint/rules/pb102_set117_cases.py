@@ -158,6 +158,7 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     SEARCH_TOKENS_INVALID,
     SEARCH_TOKENS_VALID,
 )
+from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB102_INVALID, SET487_PB102_VALID
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -394,6 +395,7 @@ SET117_VALID = (
     *MODULE_TWINS_VALID,  # set 257: pages
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
+    *SET487_PB102_VALID,  # sets 487-493 (``pb101_set487_cases``)
 )
 
 SET117_INVALID = (
@@ -539,4 +541,5 @@ SET117_INVALID = (
     *SET145_INVALID,  # set 145: a lexer's tokens
     *SET147_INVALID,  # set 148: models.dev limits written flat; a media block's tokens
     *SET149_INVALID,  # set 149: tokens that are words
+    *SET487_PB102_INVALID,  # sets 487-493 (``pb101_set487_cases``)
 )

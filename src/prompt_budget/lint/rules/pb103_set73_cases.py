@@ -48,6 +48,7 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     TRIMMED_LABEL_INVALID,
     TRIMMED_LABEL_VALID,
 )
+from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB103_INVALID, SET487_PB103_VALID
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -176,6 +177,7 @@ SET73_VALID = (
     *TYPED_VALID,  # set 189: `tokens` typed as bytes or text
     *SHOWN_COST_VALID,  # set 247: a branch pricing
     *FLOOR_RAISED_VALID,  # set 255: rows
+    *SET487_PB103_VALID,  # sets 487-493 (``pb101_set487_cases``)
 )
 
 SET73_INVALID = (
@@ -235,4 +237,5 @@ SET73_INVALID = (
     *SET137_INVALID,  # set 138: a cap on a share of a local budget
     *SET145_INVALID,  # set 145: a budget picking a tier; a clamp under a budget's key
     *SET149_INVALID,  # set 149: a limit of tokens turned into characters
+    *SET487_PB103_INVALID,  # sets 487-493 (``pb101_set487_cases``)
 )

@@ -92,6 +92,7 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     RETRY_CAP_INVALID,
     RETRY_CAP_VALID,
 )
+from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB105_INVALID, SET487_PB105_VALID
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -319,6 +320,7 @@ SET111_VALID = (
     *FILL_VALID,  # set 247: rows, a gauge's colour
     *PROPORTION_VALID,  # set 248: rows
     *PERCENT_VALID,  # set 251: rows
+    *SET487_PB105_VALID,  # sets 487-493 (``pb101_set487_cases``)
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -428,4 +430,5 @@ SET111_INVALID = (
     *FILL_INVALID,  # set 247: contextviz's context-limit levels
     *PROPORTION_INVALID,  # set 248: mmore's safety margin
     *PERCENT_INVALID,  # set 251: oclawma's usage levels
+    *SET487_PB105_INVALID,  # sets 487-493 (``pb101_set487_cases``)
 )

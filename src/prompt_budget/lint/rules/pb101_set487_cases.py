@@ -1,0 +1,183 @@
+"""Cases from sets 487 onward (issue 19), read by the rules they name.
+
+Set 487's: PB103, the bounds of a range check whose error says tokens (weftgate's ``if not 256 <= budget <= 16000:
+raise ValueError("... (estimated tokens)")``, ``validated_params.said_range``) and PB104, the budget so checked turned
+into bytes by a rate (``measure() > budget * 4``, ``validated_params.range_in_tokens``); PB101, the bounds of a JSON
+schema's property described as a token budget and bound to a name (weftgate's tool schema, ``spec_bounds``), and a
+budget written beside the count of tokens it limits (adlc-engineering's ``{"budget_limit": 200000, "tokens_used":
+0}``, ``dict_settings._used_tokens``).
+
+Set 489's: PB102, a constant converted into words by a rate per token (tribalmemory's ``int(self.OVERLAP_TOKENS *
+self.WORDS_PER_TOKEN)``, ``flow._per_token``); PB101, not a limit given to the module's own function that finds its
+tokens with a regular expression (xybern's ``tokens_of(v, limit=60)``, ``lexer_tokens.regex_tokenizers``); PB105,
+not a budget's factor scaling a timeout (sagabench's ``DECISION_POINTS * self.per_decision_timeout *
+TOTAL_BUDGET_FACTOR``, ``scaled_units.OTHER_UNITS``).
+
+Set 491's: PB102, a prefill chunk whose slice ends at a local one width on (nearlossless-context's ``end =
+min(start + chunk_size, seq_len)`` ... ``input_ids[:, start:end]``, ``prefill_steps``), a command-line option of
+the prompt's length (``--ctx default=4096``) and of a KV cache's budget (``--budget default=512`` in a module of KV
+caches, ``kv_options``), and PB103 and PB102, that option's cap (``if args.ctx > 4096: args.ctx = 4096``); PB101, a
+number added last to what is given as ``max_tokens=`` (contexteval's ``max_tokens=_OUTPUT_TOKENS_PER_CASE *
+per_passage + 200``, ``added_allowances._added_last``).
+
+Set 493's: PB101, an environment read's ``or`` fallback (mcp-lmsnex's ``max_tokens=int(os.getenv(
+"AI_COURSE_MAX_OUTPUT_TOKENS") or "8192")``, ``env_defaults``).
+
+The cross-module readings (a number given under a keyword to a function whose parameter holds a token budget, also
+through ``None`` defaults handed on; a method of a local holding an imported class's instance; an option's default
+given by position) are in tests/lint/test_set487_project.py.
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_RANGE = (
+    "def bounded(items, budget=None):\n"
+    "    if not isinstance(budget, int) or not 256 <= budget <= 16000:\n"
+    '        raise ValueError("budget must be an integer from 256 to 16000 ({unit})")\n'
+    "    if measure(items) > budget * 4:\n"
+    '        raise ValueError("too big")\n'
+    "    return items\n"
+)
+#: PB103's: both bounds; PB104's: the rate.
+RANGE_VALID = (Valid(_RANGE.format(unit="items")), Valid(_RANGE.format(unit="auth tokens")))
+RANGE_PB103_INVALID = (Invalid(_RANGE.format(unit="estimated tokens"), line=2, count=2),)
+RANGE_PB104_INVALID = (Invalid(_RANGE.format(unit="estimated tokens"), line=4),)
+
+_SCHEMA = (
+    "def tools():\n"
+    "    budget = {{\n"
+    '        "type": "integer",\n'
+    '        "minimum": 256,\n'
+    '        "maximum": 16000,\n'
+    '        "description": "{description}",\n'
+    "    }}\n"
+    '    return [{{"name": "recall", "inputSchema": {{"properties": {{"budget": budget}}}}}}]\n'
+)
+SCHEMA_VALID = (
+    Valid(_SCHEMA.format(description="Byte budget of the reply.")),
+    Valid(_SCHEMA.format(description="Number of results; at most 16000 tokens of text are read.")),
+)
+SCHEMA_INVALID = (
+    Invalid(
+        _SCHEMA.format(description="Estimated token budget; hard JSON byte cap is 4x this number."),
+        line=4,
+        count=2,
+    ),
+)
+
+_USED = 'def token_budget(template):\n    return {{"session_id": template["id"], "budget_limit": 200000, "{used}": 0}}\n'
+USED_VALID = (Valid(_USED.format(used="dollars_used")), Valid(_USED.format(used="tokens_by_phase")))
+USED_INVALID = (Invalid(_USED.format(used="tokens_used"), line=2),)
+
+_ADDED_LAST = "def build(n, client):\n    return client.create({keyword}=n * 50 + 300)\n"
+ADDED_LAST_VALID = (Valid(_ADDED_LAST.format(keyword="timeout")), Valid(_ADDED_LAST.format(keyword="limit")))
+ADDED_LAST_INVALID = (Invalid(_ADDED_LAST.format(keyword="max_tokens"), line=2),)
+
+_ENV_OR = (
+    'import os\n\n\ndef go(p):\n    return p.complete({keyword}=int(os.getenv("{variable}") or "8192"))\n'
+)
+ENV_OR_VALID = (Valid(_ENV_OR.format(keyword="timeout", variable="AI_TIMEOUT")),)
+ENV_OR_INVALID = (Invalid(_ENV_OR.format(keyword="max_tokens", variable="AI_MAX_OUTPUT_TOKENS"), line=5),)
+
+_REGEX_TOKENS = (
+    "import re\n\n"
+    '_TOKEN_RE = re.compile(r"[A-Za-z_]{{6,}}")\n\n\n'
+    "def tokens_of(text, limit=20):\n"
+    "    return {body}[:limit]\n\n\n"
+    "def taint(values):\n"
+    "    return [tokens_of(v, limit=60) for v in values]\n"
+)
+REGEX_TOKENS_VALID = (Valid(_REGEX_TOKENS.format(body="_TOKEN_RE.findall(str(text))")),)
+REGEX_TOKENS_INVALID = (Invalid(_REGEX_TOKENS.format(body="ENC.encode(text)"), line=11),)
+
+#: PB101's, spliced into ``pb101_set111_cases``.
+SET487_PB101_VALID = (*SCHEMA_VALID, *USED_VALID, *ADDED_LAST_VALID, *ENV_OR_VALID, *REGEX_TOKENS_VALID)
+SET487_PB101_INVALID = (
+    *SCHEMA_INVALID,
+    *USED_INVALID,
+    *ADDED_LAST_INVALID,
+    *ENV_OR_INVALID,
+    *REGEX_TOKENS_INVALID,
+)
+
+_PER_TOKEN = (
+    "class Store:\n"
+    "    OVERLAP_TOKENS = 50\n"
+    "    WORDS_PER_TOKEN = 0.75\n\n"
+    "    def chunk(self, words):\n"
+    "        overlap_words = int(self.OVERLAP_TOKENS * self.{rate})\n"
+    "        return words[-overlap_words:]\n"
+)
+PER_TOKEN_VALID = (Valid(_PER_TOKEN.format(rate="SCALE")), Valid(_PER_TOKEN.format(rate="TOKENS_PER_WORD")))
+PER_TOKEN_INVALID = (Invalid(_PER_TOKEN.format(rate="WORDS_PER_TOKEN"), line=2),)
+
+_PREFILL = (
+    "def prefill_chunked(model, {sequence}, *, chunk_size: int = 512):\n"
+    "    seq_len = int({sequence}.shape[-1])\n"
+    "    for start in range(0, seq_len, chunk_size):\n"
+    "        end = min(start + chunk_size, seq_len)\n"
+    "        model({sequence}[:, start:end])\n"
+)
+PREFILL_VALID = (Valid(_PREFILL.format(sequence="pixels")),)
+PREFILL_INVALID = (Invalid(_PREFILL.format(sequence="input_ids"), line=1),)
+
+_OPTIONS = (
+    "import argparse\n{imports}\n\n"
+    "def parse_args():\n"
+    "    p = argparse.ArgumentParser()\n"
+    '    p.add_argument("--{option}", type=int, default={value})\n'
+    "    return p.parse_args()\n\n\n"
+    "def main():\n"
+    "    args = parse_args()\n"
+    "    if args.{dest} > {value}:\n"
+    "        args.{dest} = {value}\n"
+)
+OPTIONS_VALID = (
+    Valid(_OPTIONS.format(imports="", option="ctx", dest="ctx", value=3)),  # a diff's lines of context
+    Valid(_OPTIONS.format(imports="", option="budget", dest="budget", value=512)),  # no KV cache here
+    Valid(
+        _OPTIONS.format(
+            imports="from snapkv import compress", option="budget-usd", dest="budget_usd", value=512
+        )
+    ),
+)
+#: PB102's: the option's default and its cap (``args.ctx = 4096``); PB103's: the comparison.
+OPTIONS_PB102_INVALID = (
+    Invalid(_OPTIONS.format(imports="", option="ctx", dest="ctx", value=4096), line=6, count=2),
+    Invalid(_OPTIONS.format(imports="", option="max-ctx", dest="max_ctx", value=32000), line=6, count=2),
+    Invalid(
+        _OPTIONS.format(imports="from snapkv import compress", option="budget", dest="budget", value=512),
+        line=6,
+        count=2,
+    ),
+    Invalid(
+        _OPTIONS.format(
+            imports="from .kv_select import keep", option="hold-budget", dest="hold_budget", value=2048
+        ),
+        line=6,
+        count=2,
+    ),
+)
+OPTIONS_PB103_INVALID = (Invalid(_OPTIONS.format(imports="", option="ctx", dest="ctx", value=4096), line=12),)
+
+#: PB102's, spliced into ``pb102_set117_cases``.
+SET487_PB102_VALID = (*PER_TOKEN_VALID, *PREFILL_VALID, *OPTIONS_VALID)
+SET487_PB102_INVALID = (*PER_TOKEN_INVALID, *PREFILL_INVALID, *OPTIONS_PB102_INVALID)
+#: PB103's, spliced into ``pb103_set73_cases``.
+SET487_PB103_VALID = (*RANGE_VALID, *OPTIONS_VALID)
+SET487_PB103_INVALID = (*RANGE_PB103_INVALID, *OPTIONS_PB103_INVALID)
+#: PB104's, spliced into ``pb104_set111_cases``.
+SET487_PB104_VALID = RANGE_VALID
+SET487_PB104_INVALID = RANGE_PB104_INVALID
+
+_TIME_FACTOR = (
+    "DECISION_POINTS = 12\nTOTAL_BUDGET_FACTOR = 1.5\n\n\n"
+    "class Session:\n"
+    "    def total_budget(self):\n"
+    "        return DECISION_POINTS * self.{amount} * TOTAL_BUDGET_FACTOR\n"
+)
+#: PB105's, spliced into ``pb105_set111_cases``.
+SET487_PB105_VALID = (Valid(_TIME_FACTOR.format(amount="per_decision_timeout")),)
+SET487_PB105_INVALID = (Invalid(_TIME_FACTOR.format(amount="per_decision_max_tokens"), line=2),)

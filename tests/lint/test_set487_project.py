@@ -1,0 +1,126 @@
+"""Cross-module readings from sets 487 onward (issue 19)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lint_helpers import lint_package
+
+PAYLOAD = (
+    "import os\n\n\n"
+    "def bounded(items, metadata, budget=None):\n"
+    "    if budget is None:\n"
+    '        budget = int(os.environ.get("APP_CONTEXT_BUDGET", "1500"))\n'
+    "    if not isinstance(budget, int) or not 256 <= budget <= 16000:\n"
+    '        raise ValueError("budget must be an integer from 256 to 16000 ({unit})")\n'
+    "    return {{**metadata, 'items': items[:budget]}}\n"
+)
+RECALL = (
+    "from .payload import bounded\n\n\n"
+    "def recall(session, query='', *, limit=8, budget=None):\n"
+    "    return bounded(session.find(query)[:limit], {'query': query}, budget)\n"
+)
+CALLERS = (
+    "from . import recall as memory\nfrom .recall import recall\n\n\n"
+    "def brief(session, query):\n"
+    "    return memory.recall(session, query, limit=8, budget=16000)\n\n\n"
+    "def stop(session):\n"
+    "    return recall(session, budget=1200)\n"
+)
+
+
+def _lint(tmp_path: Path, files: dict[str, str], code: str = "PB101") -> list[tuple[str, int, object]]:
+    return sorted((f.path, f.line, f.value) for f in lint_package(tmp_path, files) if f.code == code)
+
+
+def test_a_number_given_under_a_keyword_to_a_parameter_holding_a_token_budget_is_reported(
+    tmp_path: Path,
+) -> None:
+    """weftgate's ``recall(session, query, limit=8, budget=16000)`` (set 487): ``recall`` hands its ``budget=None`` on
+    to ``bounded``, whose range check raises an error saying "estimated tokens"; the number given at the call is that
+    budget. ``limit=8`` is no budget (``limit`` is handed to no parameter holding tokens)."""
+    got = _lint(
+        tmp_path,
+        {
+            "payload.py": PAYLOAD.format(unit="estimated tokens"),
+            "recall.py": RECALL,
+            "brief.py": CALLERS,
+        },
+    )
+    assert [g for g in got if g[0] == "pkg/brief.py"] == [
+        ("pkg/brief.py", 6, 16000),
+        ("pkg/brief.py", 10, 1200),
+    ]
+
+
+def test_a_keyword_to_a_parameter_whose_check_says_no_tokens_is_not_reported(tmp_path: Path) -> None:
+    """The same calls where ``bounded``'s error counts items: nothing says the budget is one of tokens."""
+    got = _lint(
+        tmp_path,
+        {"payload.py": PAYLOAD.format(unit="items"), "recall.py": RECALL, "brief.py": CALLERS},
+    )
+    assert [g for g in got if g[0] == "pkg/brief.py"] == []
+
+
+GRAPH = (
+    "class LocalContextGraph:\n"
+    "    def __init__(self, name):\n        self.name = name\n\n"
+    "    def __enter__(self):\n        return self\n\n"
+    "    def __exit__(self, *exc):\n        return None\n\n"
+    "    def prompt_view(self, snapshot, max_tokens):\n"
+    '        return self._call({"op": "prompt_view", "snapshot": snapshot, "max_tokens": max_tokens})\n'
+)
+
+
+def test_a_number_given_by_position_to_a_method_of_an_imported_class_is_reported(tmp_path: Path) -> None:
+    """hol-cigar's ``with LocalContextGraph(...) as graph: ... graph.prompt_view(snapshot, 896)`` (set 487): the local
+    holds an instance of a class the module imports, so its method of a name the project defines is that method,
+    whose second parameter is ``max_tokens``. The same call on a local of unknown kind is not matched by a name of
+    one underscore."""
+    got = _lint(
+        tmp_path,
+        {
+            "context.py": GRAPH,
+            "workflow.py": (
+                "from pkg.context import LocalContextGraph  # a file the lint reads: it names max_tokens\n\n\n"
+                "def run(snapshot):\n"
+                '    with LocalContextGraph("demo") as graph:\n'
+                "        return graph.prompt_view(snapshot, 896)\n\n\n"
+                "def typed(graph: LocalContextGraph, snapshot):\n"
+                "    return graph.prompt_view(snapshot, 700)\n\n\n"
+                "def unknown(graph, snapshot):\n"
+                "    return graph.prompt_view(snapshot, 500)\n"
+            ),
+        },
+    )
+    assert [g for g in got if g[0] == "pkg/workflow.py"] == [
+        ("pkg/workflow.py", 6, 896),
+        ("pkg/workflow.py", 10, 700),
+    ]
+
+
+def test_an_options_default_given_by_position_to_a_budget_parameter_is_reported(tmp_path: Path) -> None:
+    """nearlossless-context's ``build_needle_prompt(tokenizer, args.ctx_len, depth)`` after ``add_argument(
+    "--ctx-len", type=int, default=4096)`` (set 491): the option's default is the number the function takes as
+    ``target_tokens``. An option read given to a parameter of another name is not."""
+    got = _lint(
+        tmp_path,
+        {
+            "needle.py": (
+                "def build_needle_prompt(tokenizer, target_tokens, depth):\n"
+                "    return tokenizer.decode(tokenizer.encode('x ' * target_tokens)[:target_tokens])\n\n\n"
+                "def shuffle(items, seed, depth):\n    return items\n"
+            ),
+            "bench.py": (
+                "import argparse\n\nfrom pkg.needle import build_needle_prompt, shuffle\n\n\n"
+                "def main(tokenizer):\n"
+                "    p = argparse.ArgumentParser()\n"
+                '    p.add_argument("--ctx-len", type=int, default=4096)\n'
+                '    p.add_argument("--seed", type=int, default=1234)\n'
+                "    args = p.parse_args()\n"
+                "    shuffle([], args.seed, 0.5)\n"
+                "    return build_needle_prompt(tokenizer, args.ctx_len, 0.5)\n"
+            ),
+        },
+    )
+    assert [g for g in got if g[0] == "pkg/bench.py"] == [("pkg/bench.py", 8, 4096)]
