@@ -53,3 +53,22 @@ def converted_to_characters(node: ast.AST, ancestors: Sequence[ast.AST]) -> str 
     if not set(words(target)) & CHAR_WORDS:
         return None
     return f"converted to characters as `{brief_source(product)}` ({target})"
+
+
+#: What a rate per token converts tokens into (``WORDS_PER_TOKEN``, ``chars_per_token``).
+_PER_TOKEN_UNITS = frozenset({"word", "words", "char", "chars", "character", "characters", "byte", "bytes"})
+
+
+def _per_token(name: str | None) -> bool:
+    """``WORDS_PER_TOKEN``, ``chars_per_token``: a rate an amount of tokens is multiplied by to convert it."""
+    ws = words(name or "")
+    return len(ws) == 3 and ws[1] == "per" and ws[2] in {"token", "tok"} and ws[0] in _PER_TOKEN_UNITS
+
+
+def converted_by_rate(node: ast.AST, parent: ast.AST) -> str | None:
+    """``int(self.OVERLAP_TOKENS * self.WORDS_PER_TOKEN)``: the read ``node`` multiplied by a rate per token
+    (``_per_token``) is an amount of tokens made words, characters or bytes (set 489: tribalmemory); why, else None."""
+    if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult)):
+        return None
+    other = parent.right if parent.left is node else parent.left
+    return f"converted by the rate `{brief_source(other)}`" if _per_token(attr_name(other)) else None

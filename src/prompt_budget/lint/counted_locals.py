@@ -164,3 +164,13 @@ def len_of_encoded(rule: LintRule, amount: ast.expr) -> bool:
         and rule.token_sequence(n.value)
         for n in walk(fn)
     )
+
+
+def bound_to_count(rule: LintRule, amount: ast.expr) -> bool:
+    """``old_len = estimate_tokens(old_text)`` ... ``if old_len < 200``: a local bound (every time) in the function
+    to a count of tokens, whatever the local is named (set 25: memoryos; PB103's)."""
+    fn = rule.ctx.function()
+    if fn is None or type(amount) is not ast.Name:
+        return False
+    values = bound_values(fn, amount.id)
+    return bool(values) and all(isinstance(v, ast.Call) and rule.token_amount(v) for v in values)

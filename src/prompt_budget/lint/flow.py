@@ -1,17 +1,14 @@
 """Deciding by data flow: follow a number bound to a name to where the module uses that name.
 
-A name says little on its own (``padding = 4096``, ``_DEFAULT_COMPACT_THRESHOLD = 240_000``, ``trigger: float
-= Field(default=0.9)``); what the name meets says more. A use is evidence that the value is a token amount
-when it is passed as a budget keyword of a call (``max_tokens=LIMIT``), compared with or clamps a token count
-(``if used_tokens > THRESHOLD``), is subtracted from a budget (``self.max_context_window - padding``), written
-under a budget key (``{"max_tokens": LIMIT}``) or a model's name in a window table, returned by a window
-getter, given to a function cutting by tokens (``truncate_by_token(texts, LIMIT)``) or bounds a slice of a
-token list (``tokens[:LIMIT]``); that it is a budget ratio when it multiplies or divides a budget
-(``self.trigger * context_window``).
-
-``Bindings`` collects the candidates and ``Uses`` what their reads meet, both during the rules' one walk of
-the file; at the end of the module every candidate with a reason is reported, the reason naming the line
-(``used as `max_tokens=` of `client.chat.completions.create` at line 88``).
+A name says little on its own (``padding = 4096``, ``trigger: float = Field(default=0.9)``); what it meets says
+more. A use is evidence of a token amount when it is a budget keyword of a call (``max_tokens=LIMIT``), compared
+with or clamps a token count, is subtracted from a budget (``self.max_context_window - padding``), written under
+a budget key or a model's name in a window table, returned by a window getter, given to a function cutting by
+tokens, bounds a slice of a token list (``tokens[:LIMIT]``) or is multiplied by a rate per token (``OVERLAP_TOKENS
+* WORDS_PER_TOKEN``); of a budget ratio when it multiplies or divides a budget (``self.trigger * context_window``).
+``Bindings`` collects the candidates and ``Uses`` what their reads meet, both during the rules' one walk of the
+file; at the end of the module every candidate with a reason is reported, the reason naming the line (``used as
+`max_tokens=` of `client.chat.completions.create` at line 88``).
 """
 
 from __future__ import annotations
@@ -25,7 +22,7 @@ from typing import TYPE_CHECKING
 # moved to ``character_reads``, still importable from here (explicit re-exports)
 from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.bound_products import ordered_local
-from prompt_budget.lint.char_conversions import converted_to_characters
+from prompt_budget.lint.char_conversions import converted_by_rate, converted_to_characters
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
 from prompt_budget.lint.character_reads import bounds_characters
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
@@ -376,10 +373,8 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
             if other is not node and (getter := returned_budget(rule, other)):
                 return f"clamps `{brief_source(other)}`, which the budget getter `{getter}()` returns"
         return None
-    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
-        # ``int(self.OVERLAP_TOKENS * self.WORDS_PER_TOKEN)``: tokens made words by a rate (set 489: tribalmemory)
-        other = parent.right if parent.left is node else parent.left
-        return f"converted by the rate `{brief_source(other)}`" if _per_token(attr_name(other)) else None
+    if (rate := converted_by_rate(node, parent)) is not None:
+        return rate  # ``int(self.OVERLAP_TOKENS * self.WORDS_PER_TOKEN)``: tokens made words (set 489)
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub):
         return subtraction_use(rule, node, parent, grand)  # ``max_tokens - prompt_tokens - buffer``
     if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Add):
@@ -398,16 +393,6 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
                     # ``MAX_TOKEN_DICT = {"gpt-5.5": GPT_5_LONG_CONTEXT}``: a model's window
                     return f'the window of "{name}" in `{table}`'
     return None
-
-
-#: What a rate per token converts tokens into (``WORDS_PER_TOKEN``, ``chars_per_token``).
-_PER_TOKEN_UNITS = frozenset({"word", "words", "char", "chars", "character", "characters", "byte", "bytes"})
-
-
-def _per_token(name: str | None) -> bool:
-    """``WORDS_PER_TOKEN``, ``chars_per_token``: a rate an amount of tokens is multiplied by to convert it."""
-    ws = words(name or "")
-    return len(ws) == 3 and ws[1] == "per" and ws[2] in {"token", "tok"} and ws[0] in _PER_TOKEN_UNITS
 
 
 def _bound_name(node: ast.AST | None) -> str | None:

@@ -17,7 +17,8 @@ A string key named as a budget, weakly (``max_length``) or as a window's length,
 ``.get(model, 4096)``) is decided by the table, and a key naming a unit other than tokens, time or a
 credential (``cfg.get("max_chars", 2000)``, ``cfg.get("timeout", 600)``) is not judged: the number may
 count that unit and be converted before the call; nor is a constant's key weakly named
-(``Constants.MAX_LENGTH``).
+(``Constants.MAX_LENGTH``). But a lookup of a key held in a variable written whole under a request's key named as a
+budget outright is that budget's fallback (set 495: hexcli's ``"num_predict": int(config.get(token_key, 2048))``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.dict_slots import value_key
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.request_entries import constant_key
@@ -67,6 +69,8 @@ def keyword_fallback(
     if key is None:
         key = constant_key(pair[0])  # ``cfg.get(Constants.CONTEXT_WINDOW, 3900)``
     value = rule.budget_literal(pair[1])
+    if key is None and type(pair[0]) is ast.Name and value is not None:
+        return _under_budget_key(rule, node, pair[1], value)
     if key is None or value is None:
         return None
     ws = set(words(key))
@@ -81,3 +85,16 @@ def keyword_fallback(
     if not budget_keyword(parent.arg, call):
         return None
     return pair[1], parent.arg, value, f"used as the fallback of `{key}`, given as `{parent.arg}=`"
+
+
+def _under_budget_key(
+    rule: LintRule, node: ast.Call, default: ast.expr, value: int | float
+) -> tuple[ast.expr, str, int | float, str] | None:
+    """``{"num_predict": int(config.get(token_key, 2048))}``: the lookup, past a conversion, is the value of a
+    dict's key named as a budget outright (not a weak ``limit``)."""
+    parent = _holder(rule, node)
+    child = node if parent is rule.ctx.parent(node) else rule.ctx.parent(node)
+    key = value_key(parent, child) if isinstance(parent, ast.Dict) and child is not None else None
+    if key is None or not rule.names.is_budget(key) or rule.names.is_weak_budget(key):
+        return None
+    return default, key, value, f'used as the fallback of a setting written as "{key}"'

@@ -49,3 +49,19 @@ def rate_table(name: str, table: ast.Dict, rule: LintRule | None = None) -> tupl
         # a factor applied to such a rate (carrel's "chars-per-token safety factor ... per format") is none
         key = "chars_per_token" if _CHARS_PER_TOKEN.search(said) and not _FACTOR.search(said) else None
     return (key, found) if key is not None else None
+
+
+def report_rate_table(rule: LintRule, name: str, literal: ast.Dict) -> bool:
+    """Report ``literal`` bound to ``name`` when it is a table of rates (``rate_table``); whether it was."""
+    table = rate_table(name, literal, rule)
+    if table is None:
+        return False
+    what, rates = table[0].replace("_", " ").replace("char", "character"), table[1]
+    rule.report(
+        literal,
+        f"hard-coded table of {len(rates)} ratios of {what} ({min(rates):g} to {max(rates):g}) in a "
+        "token estimate; keep the calibrated values in config (or count with a real tokenizer)",
+        key_parts=(table[0], rule.scope_key(), rule.ctx.module_name),
+        advice="move the table into [tool.prompt_budget.values] by hand",
+    )
+    return True

@@ -110,3 +110,13 @@ def range_in_tokens(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bo
         type(n) is ast.If and _raises_tokens(n) and any(_bounded(c, name) for c in ast.walk(n.test))
         for n in ast.walk(fn)
     )
+
+
+def checked_in_tokens(fn: ast.FunctionDef | ast.AsyncFunctionDef | None, node: ast.expr) -> bool:
+    """``node`` names a parameter of ``fn`` whose range check raises an error saying tokens (``range_in_tokens``):
+    ``measure() > budget * 4`` turns that budget into bytes (set 487: weftgate)."""
+    if type(node) is not ast.Name or fn is None:
+        return False
+    args = fn.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    return node.id in params and range_in_tokens(fn, node.id)

@@ -13,13 +13,13 @@ from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound, watch_n
 from prompt_budget.lint.budget_rows import lookup_table
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets, passed_how
+from prompt_budget.lint.dict_slots import value_key
 from prompt_budget.lint.env_defaults import environment_read
 from prompt_budget.lint.estimate_tables import estimate_table
 from prompt_budget.lint.forecast_contexts import forecast_context
 from prompt_budget.lint.forms import default_pair, lookup_fallback, token_size
 from prompt_budget.lint.getter_lookups import getter_fallback
 from prompt_budget.lint.given_fields import GivenFlow, project_inline
-from prompt_budget.lint.held_limits import held_limit
 from prompt_budget.lint.inline_branches import branch_budgets
 from prompt_budget.lint.inline_forms import (
     WIDGETS,
@@ -28,13 +28,10 @@ from prompt_budget.lint.inline_forms import (
     budget_lookup,
     called_class,
     completions_count,
-    converted_read,
     estimate_into_count,
     field_bound,
     in_examples,
-    keys_read,
     lookup_default,
-    lookup_pair,
     token_unit_class,
     typed_amounts,
     typed_slot,
@@ -43,12 +40,12 @@ from prompt_budget.lint.inline_forms import (
 from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.literal_cuts import literal_token_cut
 from prompt_budget.lint.model_limits import beside_window, limit_entries
+from prompt_budget.lint.or_fallbacks import or_fallback
 from prompt_budget.lint.overlap_siblings import overlap_beside
 from prompt_budget.lint.own_params import own_params
 from prompt_budget.lint.period_scales import counts_requests, per_item
 from prompt_budget.lint.quota_keywords import quota_keyword
 from prompt_budget.lint.request_entries import budget_keyword
-from prompt_budget.lint.restated_defaults import restated_default
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -438,10 +435,14 @@ class InlineBudget(LintRule):
         call = self.ctx.parent(parent) if isinstance(parent, ast.keyword) else None
         if isinstance(parent, ast.keyword) and parent.arg and isinstance(call, ast.Call):
             return parent.arg if self._budget_keyword(parent.arg, call) else None
-        if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
-            name = attr_name(parent.targets[0])
-            return name if name and self.names.is_budget_setting(name) else None
-        return None
+        if isinstance(parent, ast.Dict):  # ``{"max_tokens": _get(params, "max_tokens") or 1024}`` (set 495)
+            return key if (key := value_key(parent, node)) and self.names.is_budget(key) else None
+        name = (
+            attr_name(parent.targets[0])
+            if isinstance(parent, ast.Assign) and len(parent.targets) == 1
+            else None
+        )
+        return name if name and self.names.is_budget_setting(name) else None
 
     def visit_Constant(self, node: ast.Constant) -> None:
         if type(node.value) is not str:
@@ -487,31 +488,8 @@ class InlineBudget(LintRule):
             self._report(pair[1], pair[0], pair[2], "as the default of a (setting, default) pair")
 
     def visit_BoolOp(self, node: ast.BoolOp) -> None:
-        if not isinstance(node.op, ast.Or) or len(node.values) < 2:
-            return
-        value = self.budget_literal(node.values[-1])
-        # ``settings.max_tokens or 4096``, ``_parse_positive_int(values.get("token_threshold")) or 80000``
-        left = node.values[-2]
-        name = self.budget_expr(left) or attr_name(left) or converted_read(left) or keys_read(self, left)
-        if value is not None and name and (self.names.is_budget(name) or restated_default(self, left, value)):
-            # ``params.tokensNum or 5000`` restating a field declared ``Field(5000, description="Token budget")``
-            self._report(node.values[-1], name, value, "used as an `or` fallback")
-        elif value is not None and (held := held_limit(self, left)) is not None:  # ``held_limits``
-            self._report(node.values[-1], name or "held", value, f"used as the `or` fallback of `{held}`")
-        elif (slot := self._destination(node)) is not None:
-            # ``max_length=getattr(self.args, "max_length", None) or 2048`` given to a tokenizer that
-            # truncates, ``max_new_tokens = given or int(kwargs.get("max_length", 128))``: the fallback of
-            # a value that goes where a budget goes, whatever the names read before it
-            last = node.values[-1]
-            if isinstance(last, ast.Call) and callee_name(last) in {"int", "float"} and len(last.args) == 1:
-                last = last.args[0]
-            literal: ast.expr | None = last if value is not None else None
-            if isinstance(last, ast.Call) and (pair := lookup_pair(last)) is not None:
-                found = lookup_default(self, last, self._cuts)
-                literal = pair[1] if found is None or found[3] is None else None
-            amount = self.budget_literal(literal) if literal is not None else None
-            if literal is not None and amount is not None:
-                self._report(literal, slot, amount, f"used as the `or` fallback of `{slot}`")
+        if (found := or_fallback(self, node, self._destination, self._cuts)) is not None:
+            self._report(*found)  # ``settings.max_tokens or 4096`` (``or_fallbacks``)
 
     def visit_Return(self, node: ast.Return) -> None:
         for found in sibling_budgets(
@@ -537,8 +515,11 @@ class InlineBudget(LintRule):
             return
         found = [*dict_budgets(self, node), *limit_entries(self, node)]
         found += [*beside_window(self, node, found), *overlap_beside(self, node, found)]  # a cap, an overlap
-        found += [*nested_spec_bounds(self, node), *assigned_spec_bounds(self, node)]
-        for item, name, value, how in found:
+        for item, name, value, how in (
+            *found,
+            *nested_spec_bounds(self, node),
+            *assigned_spec_bounds(self, node),
+        ):
             self._report(item, name, value, how)  # and ``{Names.MAX_TOKENS: {"default": 64}}`` (set 37)
 
     def visit_Assign(self, node: ast.Assign) -> None:

@@ -23,6 +23,14 @@ per_passage + 200``, ``added_allowances._added_last``).
 Set 493's: PB101, an environment read's ``or`` fallback (mcp-lmsnex's ``max_tokens=int(os.getenv(
 "AI_COURSE_MAX_OUTPUT_TOKENS") or "8192")``, ``env_defaults``).
 
+Set 495's: PB101, the ``or`` fallback of what is written under a budget's key, whatever is read before it
+(spaturzu's ``"max_tokens": _get(params, "max_tokens") or _get(params, "max_completion_tokens") or 1024``,
+``or_fallbacks``), and the fallback of a lookup of a key held in a variable written under one (hexcli's
+``"num_predict": int(config.get(token_key, 2048))``, ``keyword_lookups._under_budget_key``); PB107, not a request
+to a model given a model's name and ``max_tokens=`` (spaturzu's smoke test, ``pb107_reads.request``); PB104, the
+rate an estimator class starts at in ``__init__`` (hexcli's ``self.ratio = 4.0`` ... ``int(text_len /
+self.ratio)``, ``pb104_rates.estimator_start``).
+
 The cross-module readings (a number given under a keyword to a function whose parameter holds a token budget, also
 through ``None`` defaults handed on; a method of a local holding an imported class's instance; an option's default
 given by position) are in tests/lint/test_set487_project.py.
@@ -92,14 +100,43 @@ _REGEX_TOKENS = (
 REGEX_TOKENS_VALID = (Valid(_REGEX_TOKENS.format(body="_TOKEN_RE.findall(str(text))")),)
 REGEX_TOKENS_INVALID = (Invalid(_REGEX_TOKENS.format(body="ENC.encode(text)"), line=11),)
 
+_OR_CHAIN = (
+    "def translate(params, _get, to_model):\n"
+    "    return {{\n"
+    '        "model": to_model,\n'
+    '        "{key}": _get(params, "{key}")\n'
+    '        or _get(params, "max_completion_tokens")\n'
+    "        or 1024,\n"
+    "    }}\n"
+)
+OR_CHAIN_VALID = (Valid(_OR_CHAIN.format(key="timeout")),)
+OR_CHAIN_INVALID = (Invalid(_OR_CHAIN.format(key="max_tokens"), line=6),)
+
+_VARIABLE_KEY = (
+    "def request(config, token_key, model):\n"
+    '    return {{"model": model, "{key}": int(config.get(token_key, 2048))}}\n'
+)
+VARIABLE_KEY_VALID = (Valid(_VARIABLE_KEY.format(key="timeout")), Valid(_VARIABLE_KEY.format(key="limit")))
+VARIABLE_KEY_INVALID = (Invalid(_VARIABLE_KEY.format(key="num_predict"), line=2),)
+
 #: PB101's, spliced into ``pb101_set111_cases``.
-SET487_PB101_VALID = (*SCHEMA_VALID, *USED_VALID, *ADDED_LAST_VALID, *ENV_OR_VALID, *REGEX_TOKENS_VALID)
+SET487_PB101_VALID = (
+    *SCHEMA_VALID,
+    *USED_VALID,
+    *ADDED_LAST_VALID,
+    *ENV_OR_VALID,
+    *REGEX_TOKENS_VALID,
+    *OR_CHAIN_VALID,
+    *VARIABLE_KEY_VALID,
+)
 SET487_PB101_INVALID = (
     *SCHEMA_INVALID,
     *USED_INVALID,
     *ADDED_LAST_INVALID,
     *ENV_OR_INVALID,
     *REGEX_TOKENS_INVALID,
+    *OR_CHAIN_INVALID,
+    *VARIABLE_KEY_INVALID,
 )
 
 _PER_TOKEN = (
@@ -168,9 +205,32 @@ SET487_PB102_INVALID = (*PER_TOKEN_INVALID, *PREFILL_INVALID, *OPTIONS_PB102_INV
 #: PB103's, spliced into ``pb103_set73_cases``.
 SET487_PB103_VALID = (*RANGE_VALID, *OPTIONS_VALID)
 SET487_PB103_INVALID = (*RANGE_PB103_INVALID, *OPTIONS_PB103_INVALID)
+_ESTIMATOR = (
+    "class {cls}:\n"
+    "    def __init__(self) -> None:\n"
+    "        self.ratio = 4.0\n\n"
+    "    def observe(self, chars: int, tokens: int) -> None:\n"
+    "        self.ratio = 0.9 * self.ratio + 0.1 * chars / tokens\n\n"
+    "    def estimate(self, text_len: int) -> int:\n"
+    "        return int(text_len / self.ratio)\n"
+)
 #: PB104's, spliced into ``pb104_set111_cases``.
-SET487_PB104_VALID = RANGE_VALID
-SET487_PB104_INVALID = RANGE_PB104_INVALID
+SET487_PB104_VALID = (*RANGE_VALID, Valid(_ESTIMATOR.format(cls="_Smoother")))
+SET487_PB104_INVALID = (*RANGE_PB104_INVALID, Invalid(_ESTIMATOR.format(cls="_TokenEstimator"), line=3))
+
+_REQUEST = (
+    "def smoke(client):\n"
+    "    first = client.messages.create(\n"
+    '        model="claude-3-5-sonnet-20241022", max_tokens=1024, {given}=[{{"role": "user", "content": "hi"}}]\n'
+    "    )\n"
+    "    again = client.messages.create(\n"
+    '        model="claude-3-5-haiku-20241022", max_tokens=1024, {given}=[{{"role": "user", "content": "again"}}]\n'
+    "    )\n"
+    "    return first, again\n"
+)
+#: PB107's, spliced into ``pb107_set63_cases``: a request is no row of a model table.
+SET487_PB107_VALID = (Valid(_REQUEST.format(given="messages")),)
+SET487_PB107_INVALID = (Invalid(_REQUEST.format(given="rows"), line=3, count=2),)  # a call given no request
 
 _TIME_FACTOR = (
     "DECISION_POINTS = 12\nTOTAL_BUDGET_FACTOR = 1.5\n\n\n"

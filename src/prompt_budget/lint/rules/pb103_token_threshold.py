@@ -7,7 +7,6 @@ from functools import cached_property
 from itertools import pairwise
 
 from prompt_budget.lint.char_estimates import char_estimate
-from prompt_budget.lint.character_reads import bound_values
 from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.compared_counts import (
     asserted_in_test,
@@ -16,7 +15,7 @@ from prompt_budget.lint.compared_counts import (
     floor_literal,
     without_fallback,
 )
-from prompt_budget.lint.counted_locals import len_of_encoded, token_local
+from prompt_budget.lint.counted_locals import bound_to_count, len_of_encoded, token_local
 from prompt_budget.lint.dict_slots import entry_key, value_key
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
@@ -346,15 +345,6 @@ class TokenThreshold(LintRule):
         # ``if tokens > 32768: stats["long_docs"] += 1`` in a function that prints it (set 45: olmocr)
         return branch_prices_or_shows(self, node) or counts_for_report(self.ctx.ancestors, node)
 
-    def _bound_to_count(self, amount: ast.expr) -> bool:
-        """``old_len = estimate_tokens(old_text)`` ... ``if old_len < 200``: a local bound (every time)
-        in the function to a count of tokens, whatever the local is named (set 25: memoryos)."""
-        fn = self.ctx.function()
-        if fn is None or type(amount) is not ast.Name:
-            return False
-        values = bound_values(fn, amount.id)
-        return bool(values) and all(isinstance(v, ast.Call) and self.token_amount(v) for v in values)
-
     def _kernel_launch(self, node: ast.AST) -> bool:
         """The comparison or clamp chooses a GPU kernel's launch (a tile, a grid, warps, blocks), or sits
         in a module of Triton kernels: a performance heuristic, not a budget (set 22: lmdeploy)."""
@@ -449,7 +439,7 @@ class TokenThreshold(LintRule):
                             self.token_amount(amount)
                             or tokenizer_maxlen(amount)
                             or len_of_encoded(self, amount)
-                            or self._bound_to_count(amount)
+                            or bound_to_count(self, amount)
                             or token_local(self, amount)
                             or self._read_budget(amount)
                             or validated_amount(self, amount)  # ``def validate_context_tokens(value)``

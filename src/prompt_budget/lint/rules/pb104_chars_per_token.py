@@ -20,7 +20,7 @@ from prompt_budget.lint.forms import compared_with_tokens, per_token_key
 from prompt_budget.lint.literal_limits import char_limit
 from prompt_budget.lint.names import ITEM_WORDS, words
 from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
-from prompt_budget.lint.rate_tables import rate_table
+from prompt_budget.lint.rate_tables import report_rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number, string_value
 from prompt_budget.lint.rules.pb104_branch_rates import branch_rates, picked_rate, window_bound
 from prompt_budget.lint.rules.pb104_bytes import base64_arithmetic, bytes_to_tokens
@@ -43,6 +43,7 @@ from prompt_budget.lint.rules.pb104_rates import (
     bound_to_word_counts,
     converted_number,
     default_rate,
+    estimator_start,
     local_rate,
     named_rate,
     offset_span,
@@ -67,7 +68,7 @@ from prompt_budget.lint.token_chunk_chars import TokenSizes, token_side
 from prompt_budget.lint.token_debits import debited_tokens
 from prompt_budget.lint.token_differences import shared_conversion, token_cap
 from prompt_budget.lint.token_quotients import quotient_meets_tokens, unnamed_quotient
-from prompt_budget.lint.validated_params import range_in_tokens
+from prompt_budget.lint.validated_params import checked_in_tokens
 from prompt_budget.lint.value_statistics import each_value
 from prompt_budget.lint.word_allowances import HIGHEST as HIGH_TPW
 from prompt_budget.lint.word_allowances import LOWEST as LOW_TPW
@@ -311,6 +312,9 @@ class CharsPerToken(LintRule):
             # ``divisor = 4 if code else 5``: its reads are walked (``prune``)
             self.picked_names.add(target.id)
         factor = number(value)
+        if isinstance(target, ast.Attribute) and estimator_start(self, target, factor):
+            self.rate_names.add(target.attr)  # ``self.ratio = 4.0`` ... ``text_len / self.ratio`` (set 495)
+            return
         if not (isinstance(target, ast.Name) and factor and 0.15 <= factor <= 12):
             return
         if self.ctx.function() is None or (
@@ -326,15 +330,7 @@ class CharsPerToken(LintRule):
             self._named(name, literal.body)
             self._named(name, literal.orelse)
             return
-        if name and isinstance(literal, ast.Dict) and (table := rate_table(name, literal, self)):
-            what, rates = table[0].replace("_", " ").replace("char", "character"), table[1]
-            self.report(
-                literal,
-                f"hard-coded table of {len(rates)} ratios of {what} ({min(rates):g} to {max(rates):g}) in a "
-                "token estimate; keep the calibrated values in config (or count with a real tokenizer)",
-                key_parts=(table[0], self.scope_key(), self.ctx.module_name),
-                advice="move the table into [tool.prompt_budget.values] by hand",
-            )
+        if name and isinstance(literal, ast.Dict) and report_rate_table(self, name, literal):
             return
         value = number(literal)
         if name is None or literal is None or value is None or value <= 0:
@@ -394,15 +390,6 @@ class CharsPerToken(LintRule):
         for literal in per_char_rates(self.ctx.ancestors):
             if token_context(self):
                 self._report(literal, literal, number(literal) or 0, "tokens_per_char")
-
-    def _range_in_tokens(self, node: ast.expr) -> bool:
-        """``node`` names a parameter of the function whose range check raises an error saying tokens."""
-        fn = self.ctx.function()
-        if type(node) is not ast.Name or fn is None:
-            return False
-        args = fn.args
-        params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-        return node.id in params and range_in_tokens(fn, node.id)
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
         parent = self.ctx.parent(node)
@@ -546,7 +533,7 @@ class CharsPerToken(LintRule):
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and token_side(self, node, self._sizes) and self._char_result(node):
                 self._report(node, right, factor, "chars_per_token")  # ``chunk_size * 4`` (set 53)
-            elif kind is None and 2.5 <= factor <= 6 and self._range_in_tokens(left):
+            elif kind is None and 2.5 <= factor <= 6 and checked_in_tokens(self.ctx.function(), left):
                 # ``if measure() > budget * 4`` where ``budget``'s range check says tokens (set 487: weftgate)
                 self._report(node, right, factor, "chars_per_token")
             elif kind is None and (kept := self._local_factor(node)) is not None:

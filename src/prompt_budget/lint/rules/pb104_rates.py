@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, number
 from prompt_budget.lint.walks import kept_per_file, walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
 
 _SIZE_WORDS = frozenset({"size", "max", "limit", "length", "len", "budget"})
 #: Abbreviations of "characters" (``ch``, ``chr``), which say characters next to a count word.
@@ -119,7 +123,8 @@ def _constant_in(body: list[ast.stmt], name: str) -> ast.expr | None:
 
 def named_rate(node: ast.expr, tree: ast.AST | None, cls: ast.ClassDef | None) -> ast.expr | None:
     """The literal a rate's operand names: ``RATE`` bound once to a number at the top of the module, or
-    ``self.RATE`` (``cls.RATE``, ``Owner.RATE``) in the body of the enclosing class; else None. The rate
+    ``self.RATE`` (``cls.RATE``, ``Owner.RATE``) in the body of the enclosing class or first in its ``__init__``; else
+    None. The rate
     is then judged as if written where it is read, and reported where it is written."""
     if isinstance(node, ast.Name) and isinstance(tree, ast.Module):
         return _constant_in(tree.body, node.id)
@@ -129,8 +134,27 @@ def named_rate(node: ast.expr, tree: ast.AST | None, cls: ast.ClassDef | None) -
         and cls is not None
         and node.value.id in (_OWN | {cls.name})
     ):
-        return _constant_in(cls.body, node.attr)
+        return _constant_in(cls.body, node.attr) or _initial(cls, node.attr)
     return None
+
+
+def _initial(cls: ast.ClassDef, attr: str) -> ast.expr | None:
+    """The number ``self.<attr>`` starts at in the class's ``__init__`` (``self.ratio = 4.0``, then refined from
+    observed usage: set 495's hexcli ``_TokenEstimator``), when ``__init__`` binds it once and to a number."""
+    init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None:
+        return None
+    values = [
+        n.value
+        for n in init.body
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(t := n.targets[0], ast.Attribute)
+        and t.attr == attr
+        and isinstance(t.value, ast.Name)
+        and t.value.id == "self"
+    ]
+    return values[0] if len(values) == 1 and number(values[0]) is not None else None
 
 
 def _rebound(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
@@ -223,3 +247,20 @@ def converted_number(node: ast.expr) -> ast.expr | None:
     if not (isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords):
         return None
     return node.args[0] if {"int", "float", "number"} & set(words(callee_name(node) or "")) else None
+
+
+def estimator_start(rule: LintRule, target: ast.Attribute, factor: float | None) -> bool:
+    """``self.<name> = 4.0`` in the ``__init__`` of a class named for tokens (``_TokenEstimator``): the rate of 2.5
+    to 6 characters per token an estimator starts at, read as ``self.<name>`` by its methods (``named_rate``; set
+    495: hexcli)."""
+    fn, cls = rule.ctx.function(), rule.ctx.enclosing_class()
+    return (
+        factor is not None
+        and 2.5 <= factor <= 6
+        and fn is not None
+        and fn.name == "__init__"
+        and cls is not None
+        and rule.names.mentions_tokens(cls.name)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    )

@@ -271,8 +271,9 @@ class BudgetTable(LintRule):
         if not row_reads.window_sized(node):
             return  # no window-sized number among the arguments (the common case: leave at once)
         field_table(self, node)  # ``{"tiny": Profile("tiny", 3000)}``, ``context: int  # token budget``
-        if reads_environment(node):
-            return  # ``env_int("CLAUDE_MAX_TOKENS", 4096)``: a setting's name and default, not a row
+        if reads_environment(node) or row_reads.request(node):
+            # ``env_int("CLAUDE_MAX_TOKENS", 4096)``: a setting's default; ``messages.create(..., messages=[...])``
+            return
         models: list[str] = []
         literal: ast.expr | None = None
         value: int | float | None = None

@@ -176,3 +176,12 @@ def window_sized(node: ast.Call) -> bool:
         if type(kw.value) is ast.Constant and type(kw.value.value) is int and kw.value.value >= 1024:
             return True
     return False
+
+
+#: Keywords of a request sent to a model, which a row of a table is not given (the prompt, the messages).
+_REQUEST_KEYWORDS = frozenset({"messages", "prompt", "contents", "input", "system"})
+
+
+def request(node: ast.Call) -> bool:
+    """``node`` sends a request to a model (it is given the messages or the prompt), no row of a table."""
+    return any(kw.arg in _REQUEST_KEYWORDS for kw in node.keywords)

@@ -17,6 +17,7 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     ROLE_TABLE_INVALID,
     ROLE_TABLE_VALID,
 )
+from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB107_INVALID, SET487_PB107_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import CATALOG_INVALID, CATALOG_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import MODEL_CONTEXT_INVALID, MODEL_CONTEXT_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
@@ -87,6 +88,7 @@ SET63_VALID = (
     *COMMAND_ARGS_VALID,  # set 232: a shell command's arguments
     *KEYED_ROWS_VALID,  # sets 231-232: rows of timeouts, of limits of items
     *MODEL_CONTEXT_VALID,  # set 235: lines of context per model
+    *SET487_PB107_VALID,  # set 495 (``pb101_set487_cases``)
 )
 
 SET63_INVALID = (
@@ -144,4 +146,5 @@ SET63_INVALID = (
     *COMMAND_ARGS_INVALID,  # set 232: a table keyed by Cohere's models
     *KEYED_ROWS_INVALID,  # sets 231-232: rows of windows
     *MODEL_CONTEXT_INVALID,  # set 235: tokenol's models' contexts
+    *SET487_PB107_INVALID,  # set 495 (``pb101_set487_cases``)
 )
