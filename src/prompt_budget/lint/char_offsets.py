@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.character_reads import reads_of
 from prompt_budget.lint.forms import used_as_characters
+from prompt_budget.lint.names import CHAR_WORDS, words
+from prompt_budget.lint.rule import attr_name
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -46,6 +48,13 @@ def held_as_characters(rule: LintRule, name: str) -> bool:
             if type(other) is ast.Name and other.id != name and used_as_characters(rule, other.id):
                 return True
             node, parent = parent, parents.get(parent)
+        if (
+            isinstance(parent, ast.Call)
+            and isinstance(parent.func, ast.Name)
+            and parent.func.id in {"min", "max"}
+            and any(a is not node and CHAR_WORDS & set(words(attr_name(a) or "")) for a in parent.args)
+        ):
+            return True  # ``min(token_budget, char_budget)``: a cap in characters (set 499: lore-sdk)
         if (
             isinstance(parent, ast.AugAssign)
             and isinstance(parent.op, _OFFSETS)

@@ -44,7 +44,7 @@ from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.item_token_costs import item_token_costs
 from prompt_budget.lint.names import CHAR_WORDS, TOKEN_WORDS, words
 from prompt_budget.lint.reserve_sums import sum_terms
-from prompt_budget.lint.rule import attr_name, callee_name
+from prompt_budget.lint.rule import attr_name, callee_name, number
 from prompt_budget.lint.walks import parents, walk
 
 if TYPE_CHECKING:
@@ -239,8 +239,13 @@ class _Estimate:
         )
         if not (isinstance(left, ast.Call) and callee_name(left) == "len") and not chars:
             return False
-        divisor = attr_name(rate) or ""
-        return self.counts_tokens or self.rule.names.mentions_tokens(divisor)
+        divisor, factor = attr_name(rate) or "", number(rate)
+        # ``estimated_input_tokens = (total_chars // 4) + 500``: a rate of characters per token (set 499: emdx)
+        return (
+            self.counts_tokens
+            or self.rule.names.mentions_tokens(divisor)
+            or (factor is not None and 2.5 <= factor <= 6)
+        )
 
     def overheads(self) -> list[Overhead]:
         if not self.counts and not self.counts_tokens and not any(type(n) is ast.Return for n in self.nodes):

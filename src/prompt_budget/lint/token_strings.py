@@ -1,7 +1,9 @@
 """A constant named for one token (``MAX_TOKEN_SIZE``, not ``..._TOKENS``) whose every read caps the length of a
 string parameter named as a token (``def _verify(self, token: str)`` ... ``len(token) > MAX_TOKEN_SIZE``): the
 characters of a credential's token (set 233: conducto-ai's JWS approval and bearer tokens), never a model's
-tokens, which no code holds one by one in a string to measure. Judges no finding itself.
+tokens, which no code holds one by one in a string to measure. So is a ``str`` parameter of a function named for a
+secret or a credential (set 499: transcript-viewer's ``def set_secret(name: str, value: str)`` ... ``len(value) <
+MIN_TOKEN or len(value) > MAX_TOKEN``). Judges no finding itself.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
 _STRINGS = frozenset({"str"})
+#: Words of a function handling a credential (``set_secret``, ``store_api_key``), whose strings are one token each.
+_SECRET_WORDS = frozenset({"secret", "secrets", "credential", "credentials", "password", "apikey"})
 
 
 def token_string_length(rule: LintRule, name: str) -> bool:
@@ -32,7 +36,9 @@ def token_string_length(rule: LintRule, name: str) -> bool:
         for fn in nodes
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
         for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
-        if a.annotation is not None and annotated_as(a.annotation, _STRINGS) and _one_token(a.arg)
+        if a.annotation is not None
+        and annotated_as(a.annotation, _STRINGS)
+        and (_one_token(a.arg) or set(words(fn.name)) & _SECRET_WORDS)
     }
     loads = [n for n in nodes if type(n) is ast.Name and n.id == name and isinstance(n.ctx, ast.Load)]
     caps = [

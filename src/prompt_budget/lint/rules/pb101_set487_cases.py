@@ -31,6 +31,13 @@ to a model given a model's name and ``max_tokens=`` (spaturzu's smoke test, ``pb
 rate an estimator class starts at in ``__init__`` (hexcli's ``self.ratio = 4.0`` ... ``int(text_len /
 self.ratio)``, ``pb104_rates.estimator_start``).
 
+Set 499's: PB106, a number added to a characters-per-token quotient bound to a count of tokens (emdx's
+``estimated_input_tokens = (total_chars // 4) + 500``, ``token_overheads``); PB104, a token cap made characters and
+clamped against a cap in characters (lore-sdk's ``token_budget = max_tokens * 4`` ... ``min(token_budget,
+char_budget)``, ``char_offsets.held_as_characters``); PB102, not the length of a credential a function named for
+secrets checks (transcript-viewer's ``MIN_TOKEN = 20`` ... ``def set_secret(name: str, value: str)`` ... ``len(value)
+< MIN_TOKEN``, ``token_strings``).
+
 The cross-module readings (a number given under a keyword to a function whose parameter holds a token budget, also
 through ``None`` defaults handed on; a method of a local holding an imported class's instance; an option's default
 given by position) are in tests/lint/test_set487_project.py.
@@ -199,7 +206,7 @@ OPTIONS_PB102_INVALID = (
 )
 OPTIONS_PB103_INVALID = (Invalid(_OPTIONS.format(imports="", option="ctx", dest="ctx", value=4096), line=12),)
 
-#: PB102's, spliced into ``pb102_set117_cases``.
+#: PB102's, spliced into ``pb102_set117_cases`` (with the secrets' below).
 SET487_PB102_VALID = (*PER_TOKEN_VALID, *PREFILL_VALID, *OPTIONS_VALID)
 SET487_PB102_INVALID = (*PER_TOKEN_INVALID, *PREFILL_INVALID, *OPTIONS_PB102_INVALID)
 #: PB103's, spliced into ``pb103_set73_cases``.
@@ -241,3 +248,31 @@ _TIME_FACTOR = (
 #: PB105's, spliced into ``pb105_set111_cases``.
 SET487_PB105_VALID = (Valid(_TIME_FACTOR.format(amount="per_decision_timeout")),)
 SET487_PB105_INVALID = (Invalid(_TIME_FACTOR.format(amount="per_decision_max_tokens"), line=2),)
+
+
+_OVERHEAD = (
+    "def {fn}(docs):\n"
+    "    total_chars = sum(len(d) for d in docs)\n"
+    "    {target} = (total_chars // 4) + 500\n"
+    "    return {target}\n"
+)
+#: PB106's, spliced into ``pb106_total_cases``.
+SET487_PB106_VALID = (Valid(_OVERHEAD.format(fn="cost", target="estimated_pages")),)
+SET487_PB106_INVALID = (Invalid(_OVERHEAD.format(fn="cost", target="estimated_input_tokens"), line=3),)
+
+_CLAMPED_CHARS = (
+    "def effective_budget(max_tokens, max_chars):\n"
+    "    token_budget = max_tokens * 4\n"
+    "    return min(token_budget, {other})\n"
+)
+CLAMPED_CHARS_VALID = (Valid(_CLAMPED_CHARS.format(other="max_calls")),)
+CLAMPED_CHARS_INVALID = (Invalid(_CLAMPED_CHARS.format(other="max_chars"), line=2),)
+
+_SECRET = (
+    "MIN_TOKEN = 20\nMAX_TOKEN = 300\n\n\n"
+    "def {fn}(name: str, value: str) -> None:\n"
+    "    if len(value) < MIN_TOKEN or len(value) > MAX_TOKEN:\n"
+    '        raise ValueError("that does not look like a key")\n'
+)
+SECRET_VALID = (Valid(_SECRET.format(fn="set_secret")), Valid(_SECRET.format(fn="store_credential")))
+SECRET_INVALID = (Invalid(_SECRET.format(fn="set_prompt"), line=1, count=2),)

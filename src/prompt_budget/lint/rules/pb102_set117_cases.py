@@ -158,7 +158,12 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     SEARCH_TOKENS_INVALID,
     SEARCH_TOKENS_VALID,
 )
-from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB102_INVALID, SET487_PB102_VALID
+from prompt_budget.lint.rules.pb101_set487_cases import (
+    SECRET_INVALID,
+    SECRET_VALID,
+    SET487_PB102_INVALID,
+    SET487_PB102_VALID,
+)
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -396,6 +401,7 @@ SET117_VALID = (
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
     *SET487_PB102_VALID,  # sets 487-493 (``pb101_set487_cases``)
+    *SECRET_VALID,  # set 499 (``pb101_set487_cases``)
 )
 
 SET117_INVALID = (
@@ -542,4 +548,5 @@ SET117_INVALID = (
     *SET147_INVALID,  # set 148: models.dev limits written flat; a media block's tokens
     *SET149_INVALID,  # set 149: tokens that are words
     *SET487_PB102_INVALID,  # sets 487-493 (``pb101_set487_cases``)
+    *SECRET_INVALID,  # set 499 (``pb101_set487_cases``)
 )

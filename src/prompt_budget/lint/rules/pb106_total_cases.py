@@ -47,6 +47,7 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     LOCAL_ITEM_COST_INVALID,
     LOCAL_ITEM_COST_VALID,
 )
+from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB106_INVALID, SET487_PB106_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -129,6 +130,7 @@ TOTAL_VALID = (
     # a sum of counts and a number where no number is taken off the budget with them (``_MIRROR``)
     Valid(_MIRROR.format(taken="system_tokens - user_tokens - n", added="system_tokens + user_tokens + 100")),
     Valid(_MIRROR.format(taken="system_tokens - user_tokens", added="system_tokens + user_tokens + 100")),
+    *SET487_PB106_VALID,  # set 499 (``pb101_set487_cases``)
 )
 
 TOTAL_INVALID = (
@@ -185,6 +187,7 @@ TOTAL_INVALID = (
         _MIRROR.format(taken="user_tokens - system_tokens - 100", added="system_tokens + user_tokens + 100"),
         count=2,
     ),
+    *SET487_PB106_INVALID,  # set 499 (``pb101_set487_cases``)
 )
 
 #: the getter cases and these, as the rule module lists them
