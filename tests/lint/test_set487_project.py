@@ -124,3 +124,28 @@ def test_an_options_default_given_by_position_to_a_budget_parameter_is_reported(
         },
     )
     assert [g for g in got if g[0] == "pkg/bench.py"] == [("pkg/bench.py", 8, 4096)]
+
+
+def test_a_field_whose_comment_gives_characters_is_not_a_window_read_elsewhere(tmp_path: Path) -> None:
+    """ai-eval-scope's ``arith_context_window: int = 40`` under ``# 算术错误检测时的上下文窗口大小（字符数）`` (set 501):
+    read into ``_ARITH_CONTEXT_WINDOW`` in another module, a window by its name, it is still characters. The same
+    field without the comment is reported as that window."""
+
+    def files(comment: str) -> dict[str, str]:
+        return {
+            "defaults.py": (
+                "from dataclasses import dataclass\n\n\n@dataclass\nclass EvaluatorDefaults:\n"
+                f"    {comment}\n    arith_context_window: int = 40\n\n\nDEFAULTS = EvaluatorDefaults()\n"
+            ),
+            "checks.py": (
+                "from pkg.defaults import DEFAULTS  # max_tokens\n\n\nclass Checks:\n"
+                "    _ARITH_CONTEXT_WINDOW = DEFAULTS.arith_context_window\n"
+            ),
+        }
+
+    (tmp_path / "said").mkdir()
+    (tmp_path / "unsaid").mkdir()
+    said = _lint(tmp_path / "said", files("# 算术错误检测时的上下文窗口大小（字符数）"), "PB102")
+    unsaid = _lint(tmp_path / "unsaid", files("# 算术错误检测时的上下文窗口大小"), "PB102")
+    assert [g for g in said if g[0] == "pkg/defaults.py"] == []
+    assert [g for g in unsaid if g[0] == "pkg/defaults.py"] == [("pkg/defaults.py", 7, 40)]

@@ -22,6 +22,7 @@ from prompt_budget.lint.byte_sizes import sized_in_bytes
 from prompt_budget.lint.char_allowances import TEXT_WORDS
 from prompt_budget.lint.character_reads import reads_of
 from prompt_budget.lint.class_constants import class_constant_read
+from prompt_budget.lint.comments import IN_CHARACTERS
 from prompt_budget.lint.count_sentinels import stand_in_count
 from prompt_budget.lint.credential_names import credential_count, credential_lifetime
 from prompt_budget.lint.field_docstrings import annotated_call, docstring_says_tokens, said_in_characters
@@ -343,7 +344,7 @@ def judge_assignment(
         return  # ``MIN_CONTENT_TOKENS = 20`` ... ``if len(text.split()) < MIN_CONTENT_TOKENS``: words
     elif sized_in_bytes(rule, name, literal):
         return  # ``WARN_CONTEXT_SIZE = 50 * 1024 * 1024  # 50MB``: bytes
-    elif not names.says_tokens(name) and _IN_CHARACTERS.search(" ".join(_unit_comments(rule))):
+    elif not names.says_tokens(name) and IN_CHARACTERS.search(" ".join(_unit_comments(rule))):
         return  # ``# Minimum context capacity, in characters.`` over ``CONTEXT_MIN = 512_000`` (set 345: ask-fable)
     elif defines_kernels(rule.ctx.tree, rule.ctx.lines) and launch_name(name):
         return  # ``BLOCK_E = 128  # tokens per expert aligned to 128``: a Triton kernel's tile
@@ -435,15 +436,6 @@ def judge_assignment(
         )  # ``DEFAULT_OUTPUT_LIMIT``
     else:
         held.candidate(rule, name, literal, value)
-
-
-#: A comment giving its number's unit as characters (``# Minimum context capacity, in characters.``, ``# Character
-#: budget, not a token estimate``: set 471, urdyn-memory), or a count of words or characters in Chinese (``#
-#: 提示词最大长度（单词数）``, set 371: penshot's prompt of a video in words).
-_IN_CHARACTERS = re.compile(
-    r"\b(?:in|of)\s+(?:characters|chars)\b|\bchar(?:acter)?s?\s+(?:budget|limit|cap)s?\b|单词数|字符数|字数",
-    re.IGNORECASE,
-)
 
 
 def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -> None:

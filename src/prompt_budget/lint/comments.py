@@ -15,6 +15,15 @@ _TOKEN_UNIT: Final = frozenset({"token", "tokens"})
 _WORD: Final = re.compile(r"[a-z]+")
 
 
+#: A comment giving its number's unit as characters (``# Minimum context capacity, in characters.``, ``# Character
+#: budget, not a token estimate``: set 471, urdyn-memory), or a count of words or characters in Chinese (``#
+#: 提示词最大长度（单词数）``, set 371: penshot's prompt of a video in words).
+IN_CHARACTERS: Final = re.compile(
+    r"\b(?:in|of)\s+(?:characters|chars)\b|\bchar(?:acter)?s?\s+(?:budget|limit|cap)s?\b|单词数|字符数|字数",
+    re.IGNORECASE,
+)
+
+
 def names_characters(comment: str) -> bool:
     """A comment giving its statement's value in characters, and nothing in tokens (``budget =
     _BUDGET_TOKENS * 4  # characters``, set 156: brain-wiki); ``# ~4 chars per token`` names a rate."""

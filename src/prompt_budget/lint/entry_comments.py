@@ -14,6 +14,7 @@ budget (PB101 reports those), and a comment with no characters, credentials or u
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.comments import trailing_comment
@@ -44,6 +45,10 @@ def _other(ws: tuple[str, ...]) -> bool:
     return bool(found)
 
 
+#: A path or a URL's words (``post/user/token``, ``/oauth/token``).
+_PATHS = re.compile(r"\S*/\S*")
+
+
 def _line_comment(rule: LintRule, line: int) -> str:
     lines = rule.ctx.lines
     return trailing_comment(lines[line - 1]) if lines and line <= len(lines) else ""
@@ -66,7 +71,8 @@ def commented_entries(rule: LintRule, node: ast.Dict) -> list[tuple[str, ast.exp
             continue
         if rule.names.is_budget_setting(name) or rule.names.is_excluded(name):
             continue
-        comment = _line_comment(rule, key.lineno)
+        # a word of a path or a URL is a search term, no unit (``# post/user/token``, set 501: ai-eval-scope)
+        comment = _PATHS.sub(" ", _line_comment(rule, key.lineno))
         if not comment or not TOKENS_WORD.search(comment) or _other(words(comment)):
             continue
         if rule.names.implausible(name, amount):

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from prompt_budget.lint.assignments import uncast
+from prompt_budget.lint.comments import IN_CHARACTERS
 from prompt_budget.lint.compared_fields import action_point
 from prompt_budget.lint.field_docstrings import said_in_characters
 from prompt_budget.lint.field_read_forms import copied_alike, declared_alike, extra_reads
@@ -52,6 +53,7 @@ from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.reports_made import reported_ids
 from prompt_budget.lint.rope_origins import rope_origin
 from prompt_budget.lint.rule import attr_name, callee_name, string_value
+from prompt_budget.lint.stated_rates import comment_above
 from prompt_budget.lint.text_starts import match_starts
 from prompt_budget.lint.walks import lines_at, source_of, statements, walk_spanning
 
@@ -126,6 +128,8 @@ class FieldDefaults:
                 (rule.names.is_excluded(name) or against_flow(name)) and not action_point(name)
             )  # ``mask_at``
             or said_in_characters(rule, node)
+            # ``# 算术错误检测时的上下文窗口大小（字符数）`` above the field (set 501: ai-eval-scope)
+            or IN_CHARACTERS.search(comment_above(rule.ctx.lines, node)) is not None
             or rope_origin(rule, name)  # ``initial_context_length: int = 4096`` beside ``rope_theta``
         ):
             return
@@ -244,7 +248,12 @@ def _reads(
             value = node.value  # type: ignore[attr-defined]
             read = _attribute(value) if value is not None else None
             name = attr_name(targets[0]) if len(targets) == 1 else None
-            if read is not None and name and rule.names.is_budget(name):
+            if (
+                read is not None
+                and name
+                and rule.names.is_budget(name)
+                and not IN_CHARACTERS.search(comment_above(rule.ctx.lines, node))  # type: ignore[arg-type]
+            ):
                 found.append((read, name, f"the token budget `{ast.unparse(targets[0])}`"))
     out = []
     copied: set[str] | None = None

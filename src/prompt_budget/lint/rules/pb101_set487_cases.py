@@ -38,6 +38,10 @@ char_budget)``, ``char_offsets.held_as_characters``); PB102, not the length of a
 secrets checks (transcript-viewer's ``MIN_TOKEN = 20`` ... ``def set_secret(name: str, value: str)`` ... ``len(value)
 < MIN_TOKEN``, ``token_strings``).
 
+Set 501's: PB102, not an entry whose comment names tokens only as a path's word (ai-eval-scope's ``"search_content": 30,
+# ... (post/user/token ...)``, ``entry_comments``). Its cross-module reading (a field whose comment above gives
+characters, read into a constant named as a window) is in tests/lint/test_set487_project.py.
+
 The cross-module readings (a number given under a keyword to a function whose parameter holds a token budget, also
 through ``None`` defaults handed on; a method of a local holding an imported class's instance; an option's default
 given by position) are in tests/lint/test_set487_project.py.
@@ -209,6 +213,7 @@ OPTIONS_PB103_INVALID = (Invalid(_OPTIONS.format(imports="", option="ctx", dest=
 #: PB102's, spliced into ``pb102_set117_cases`` (with the secrets' below).
 SET487_PB102_VALID = (*PER_TOKEN_VALID, *PREFILL_VALID, *OPTIONS_VALID)
 SET487_PB102_INVALID = (*PER_TOKEN_INVALID, *PREFILL_INVALID, *OPTIONS_PB102_INVALID)
+#: (``PATH_WORD_VALID`` and ``PATH_WORD_INVALID`` below are PB102's too.)
 #: PB103's, spliced into ``pb103_set73_cases``.
 SET487_PB103_VALID = (*RANGE_VALID, *OPTIONS_VALID)
 SET487_PB103_INVALID = (*RANGE_PB103_INVALID, *OPTIONS_PB103_INVALID)
@@ -276,3 +281,7 @@ _SECRET = (
 )
 SECRET_VALID = (Valid(_SECRET.format(fn="set_secret")), Valid(_SECRET.format(fn="store_credential")))
 SECRET_INVALID = (Invalid(_SECRET.format(fn="set_prompt"), line=1, count=2),)
+
+_PATH_WORD = 'TOOL_BUDGETS = {{\n    "request": 25,\n    "search_content": 300,  # {comment}\n}}\n'
+PATH_WORD_VALID = (Valid(_PATH_WORD.format(comment="search terms (post/user/token hits)")),)
+PATH_WORD_INVALID = (Invalid(_PATH_WORD.format(comment="tokens of each excerpt"), line=3),)

@@ -159,6 +159,8 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     SEARCH_TOKENS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set487_cases import (
+    PATH_WORD_INVALID,
+    PATH_WORD_VALID,
     SECRET_INVALID,
     SECRET_VALID,
     SET487_PB102_INVALID,
@@ -402,6 +404,7 @@ SET117_VALID = (
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
     *SET487_PB102_VALID,  # sets 487-493 (``pb101_set487_cases``)
     *SECRET_VALID,  # set 499 (``pb101_set487_cases``)
+    *PATH_WORD_VALID,  # set 501
 )
 
 SET117_INVALID = (
@@ -549,4 +552,5 @@ SET117_INVALID = (
     *SET149_INVALID,  # set 149: tokens that are words
     *SET487_PB102_INVALID,  # sets 487-493 (``pb101_set487_cases``)
     *SECRET_INVALID,  # set 499 (``pb101_set487_cases``)
+    *PATH_WORD_INVALID,  # set 501
 )
