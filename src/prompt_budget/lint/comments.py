@@ -24,6 +24,10 @@ IN_CHARACTERS: Final = re.compile(
 )
 
 
+#: A comment whose tokens are an encoding's strings (``# approximate for base64-ish tokens``, set 503: asha-si).
+ENCODED_TOKENS: Final = re.compile(r"base\s*-?\s*64|\bb64\b", re.IGNORECASE)
+
+
 def names_characters(comment: str) -> bool:
     """A comment giving its statement's value in characters, and nothing in tokens (``budget =
     _BUDGET_TOKENS * 4  # characters``, set 156: brain-wiki); ``# ~4 chars per token`` names a rate."""

@@ -25,8 +25,13 @@ GENERATING_TASKS = frozenset(
 
 def generating_pipeline(node: ast.expr | None) -> bool:
     """``pipeline("summarization", model=m)``, ``pipeline(task="text-generation")``,
-    ``pipeline("translation_en_to_fr")``."""
-    if not (isinstance(node, ast.Call) and callee_name(node) == "pipeline"):
+    ``pipeline("translation_en_to_fr")``, also called out of a dict (``self.client["pipeline"](...)``)."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    # ``self.client["pipeline"]("text-generation", model=m)``: transformers' pipeline kept in a dict (set 503: asha-si)
+    held = isinstance(func, ast.Subscript) and string_value(func.slice) == "pipeline"
+    if callee_name(node) != "pipeline" and not held:
         return False
     task = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "task"), None)
     name = string_value(task) if task is not None else None

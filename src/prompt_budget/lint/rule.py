@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from prompt_budget.lint.amount_words import LOCAL_LIMIT_NAMES, LOCAL_LIMIT_WORDS
 from prompt_budget.lint.bucket_refills import refilled
 from prompt_budget.lint.comment_units import without_char_rates
-from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS, trailing_comment
+from prompt_budget.lint.comments import ENCODED_TOKENS, NOT_MODEL_TOKEN_WORDS, trailing_comment
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.kept_budgets import local_budgets
@@ -496,8 +496,10 @@ class LintRule:
     def token_comment(self) -> bool:
         """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
         comment = self.ctx.comment()
-        return bool(comment and TOKENS_WORD.search(comment)) and not any(
-            w in _NOT_MODEL_TOKENS for w in words(without_char_rates(comment))
+        return (
+            bool(comment and TOKENS_WORD.search(comment))
+            and not any(w in _NOT_MODEL_TOKENS for w in words(without_char_rates(comment)))
+            and not ENCODED_TOKENS.search(comment)
         )  # ``MAX_STRING_LENGTH = 500000  # 100K chars ~ 25k tokens``: a limit in characters
 
     def token_sequence(self, node: ast.AST) -> bool:

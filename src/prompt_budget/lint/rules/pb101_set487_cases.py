@@ -42,6 +42,11 @@ Set 501's: PB102, not an entry whose comment names tokens only as a path's word 
 # ... (post/user/token ...)``, ``entry_comments``). Its cross-module reading (a field whose comment above gives
 characters, read into a constant named as a window) is in tests/lint/test_set487_project.py.
 
+Set 503's: PB101, the length given to transformers' text-generation pipeline called out of a dict (asha-si's
+``generator = self.client["pipeline"]("text-generation", model=self.model)`` ... ``generator(prompt, max_length=100)``,
+``pipeline_lengths``); PB102, not a constant whose comment's tokens are an encoding's strings (asha-si's
+``_ENTROPY_ALPHABET_SIZE = 64  # approximate for base64-ish tokens``, ``comments.ENCODED_TOKENS``).
+
 The cross-module readings (a number given under a keyword to a function whose parameter holds a token budget, also
 through ``None`` defaults handed on; a method of a local holding an imported class's instance; an option's default
 given by position) are in tests/lint/test_set487_project.py.
@@ -285,3 +290,17 @@ SECRET_INVALID = (Invalid(_SECRET.format(fn="set_prompt"), line=1, count=2),)
 _PATH_WORD = 'TOOL_BUDGETS = {{\n    "request": 25,\n    "search_content": 300,  # {comment}\n}}\n'
 PATH_WORD_VALID = (Valid(_PATH_WORD.format(comment="search terms (post/user/token hits)")),)
 PATH_WORD_INVALID = (Invalid(_PATH_WORD.format(comment="tokens of each excerpt"), line=3),)
+
+_HELD_PIPELINE = (
+    "class Adapter:\n"
+    "    def generate(self, prompt):\n"
+    '        """Generate within a token budget."""\n'
+    '        generator = self.client["{key}"]("text-generation", model=self.model)\n'
+    "        return generator(prompt, max_length=100, num_return_sequences=1)\n"
+)
+HELD_PIPELINE_VALID = (Valid(_HELD_PIPELINE.format(key="formatter")),)
+HELD_PIPELINE_INVALID = (Invalid(_HELD_PIPELINE.format(key="pipeline"), line=5),)
+
+_ENCODED = "_ENTROPY_ALPHABET_SIZE = 64  # approximate for {what} tokens\n"
+ENCODED_VALID = (Valid(_ENCODED.format(what="base64-ish")), Valid(_ENCODED.format(what="b64")))
+ENCODED_INVALID = (Invalid(_ENCODED.format(what="prompt"), line=1),)

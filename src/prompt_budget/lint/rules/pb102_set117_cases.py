@@ -159,6 +159,8 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     SEARCH_TOKENS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set487_cases import (
+    ENCODED_INVALID,
+    ENCODED_VALID,
     PATH_WORD_INVALID,
     PATH_WORD_VALID,
     SECRET_INVALID,
@@ -405,6 +407,7 @@ SET117_VALID = (
     *SET487_PB102_VALID,  # sets 487-493 (``pb101_set487_cases``)
     *SECRET_VALID,  # set 499 (``pb101_set487_cases``)
     *PATH_WORD_VALID,  # set 501
+    *ENCODED_VALID,  # set 503 (``pb101_set487_cases``)
 )
 
 SET117_INVALID = (
@@ -553,4 +556,5 @@ SET117_INVALID = (
     *SET487_PB102_INVALID,  # sets 487-493 (``pb101_set487_cases``)
     *SECRET_INVALID,  # set 499 (``pb101_set487_cases``)
     *PATH_WORD_INVALID,  # set 501
+    *ENCODED_INVALID,  # set 503 (``pb101_set487_cases``)
 )
