@@ -25,11 +25,11 @@ GENERATING_TASKS = frozenset(
 
 def generating_pipeline(node: ast.expr | None) -> bool:
     """``pipeline("summarization", model=m)``, ``pipeline(task="text-generation")``,
-    ``pipeline("translation_en_to_fr")``, also called out of a dict (``self.client["pipeline"](...)``)."""
+    ``pipeline("translation_en_to_fr")``, also called out of a dict (``self.client["pipeline"] (...)``)."""
     if not isinstance(node, ast.Call):
         return False
     func = node.func
-    # ``self.client["pipeline"]("text-generation", model=m)``: transformers' pipeline kept in a dict (set 503: asha-si)
+    # ``self.client["pipeline"] ("text-generation", model=m)``: transformers' pipeline kept in a dict (set 503: asha-si)
     held = isinstance(func, ast.Subscript) and string_value(func.slice) == "pipeline"
     if callee_name(node) != "pipeline" and not held:
         return False

@@ -496,11 +496,9 @@ class LintRule:
     def token_comment(self) -> bool:
         """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
         comment = self.ctx.comment()
-        return (
-            bool(comment and TOKENS_WORD.search(comment))
-            and not any(w in _NOT_MODEL_TOKENS for w in words(without_char_rates(comment)))
-            and not ENCODED_TOKENS.search(comment)
-        )  # ``MAX_STRING_LENGTH = 500000  # 100K chars ~ 25k tokens``: a limit in characters
+        if not comment or not TOKENS_WORD.search(comment) or ENCODED_TOKENS.search(comment):
+            return False  # (a key's base64 tokens; below, ``# 100K chars ~ 25k tokens``: characters)
+        return not any(w in _NOT_MODEL_TOKENS for w in words(without_char_rates(comment)))
 
     def token_sequence(self, node: ast.AST) -> bool:
         """A list of tokens: ``tokens``, ``input_ids``, ``enc.encode(text)``, ``tokenizer(text)``."""

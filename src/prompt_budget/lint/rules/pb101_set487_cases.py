@@ -43,7 +43,8 @@ Set 501's: PB102, not an entry whose comment names tokens only as a path's word 
 characters, read into a constant named as a window) is in tests/lint/test_set487_project.py.
 
 Set 503's: PB101, the length given to transformers' text-generation pipeline called out of a dict (asha-si's
-``generator = self.client["pipeline"]("text-generation", model=self.model)`` ... ``generator(prompt, max_length=100)``,
+``generator = self.client["pipeline"] ("text-generation", model=self.model)`` ... ``generator(prompt,
+max_length=100)``,
 ``pipeline_lengths``); PB102, not a constant whose comment's tokens are an encoding's strings (asha-si's
 ``_ENTROPY_ALPHABET_SIZE = 64  # approximate for base64-ish tokens``, ``comments.ENCODED_TOKENS``).
 
@@ -295,7 +296,7 @@ _HELD_PIPELINE = (
     "class Adapter:\n"
     "    def generate(self, prompt):\n"
     '        """Generate within a token budget."""\n'
-    '        generator = self.client["{key}"]("text-generation", model=self.model)\n'
+    '        generator = self.client["{key}"] ("text-generation", model=self.model)\n'
     "        return generator(prompt, max_length=100, num_return_sequences=1)\n"
 )
 HELD_PIPELINE_VALID = (Valid(_HELD_PIPELINE.format(key="formatter")),)
