@@ -83,6 +83,36 @@ _LIMIT_SMALLEST = 256
 _ESTIMATE_COMMENT = re.compile(r"\b(?:approx\w*|estimat\w*|rough\w*|heuristic\w*)", re.IGNORECASE)
 
 
+def _token_budget_class(name: str) -> bool:
+    """``TokenBudget``, ``ContextBudget``: a class named as a budget of tokens."""
+    ws = set(words(name))
+    return bool(ws & {"budget", "budgets"}) and bool(ws & {"token", "tokens", "context"})
+
+
+def budget_class_total(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str | None:
+    """``class TokenBudget: def __init__(self, total_tokens: int = 8_000)``: an amount of tokens the constructor of a
+    class named as a token budget takes, whatever it counts by its own name; and a default handed to such a class's
+    amount of tokens (``def coding_agent_budget(total: int = 6_000): return TokenBudget(total_tokens=total)``; set 507:
+    llm-reviewer). Why, else None."""
+    cls = rule.ctx.enclosing_class()
+    if fn.name == "__init__" and cls is not None:
+        if rule.names.is_token_amount(name) and _token_budget_class(cls.name):
+            return f"the amount of tokens the budget `{cls.name}` is made with"
+        return None
+    for call in walk(fn):
+        if type(call) is not ast.Call or not _token_budget_class(callee_name(call) or ""):
+            continue
+        for kw in call.keywords:
+            if (
+                kw.arg
+                and type(kw.value) is ast.Name
+                and kw.value.id == name
+                and rule.names.is_token_amount(kw.arg)
+            ):
+                return f"handed to `{callee_name(call)}({kw.arg}=...)`, a budget's amount of tokens"
+    return None
+
+
 def _swept_default(rule: LintRule, name: str, default: ast.expr | None) -> None:
     """``max_tokens_to_sample: list[int] = [1000]``: a parameter taking a list of budgets to try, each
     number of its default one budget (set 27: prompttools' experiment grids)."""
@@ -185,7 +215,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         ):
             window = prefill_step(fn, name)  # ``step_size=2048`` slicing the prompt fed to a cached model
             # ``stride=512`` stepping ``range(0, input_ids.size(1), self.stride)``: tokens per window step
-            window = window or token_stride(rule, fn, name)
+            window = window or token_stride(rule, fn, name) or budget_class_total(rule, fn, name)
         if overlap and not (named or estimate or fallback) and not names.is_excluded(name):
             window = documented_overlap(rule, node, name)  # beside "chunk_size: ... in tokens"
         if (named or estimate or fallback or window) and not names.implausible(

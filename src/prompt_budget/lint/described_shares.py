@@ -30,11 +30,15 @@ from prompt_budget.lint.share_units import commented_token_share
 from prompt_budget.lint.style_thresholds import named_labels_only
 
 _SHARE_OF = re.compile(
-    r"\b(?:fraction|share|ratio|percent(?:age)?|portion|proportion)\s+of\s+(.{0,80})", re.I
+    r"(?:\b(?:fraction|share|ratio|percent(?:age)?|portion|proportion)|\d+(?:\.\d+)?\s*%)\s+of\s+(.{0,80})",
+    re.I,
 )
 #: What a share of a budget may be said of, in plain words: not bare "tokens" ("Ratio of tokens to process
 #: in a block" is erniekit's KV-cache split, set 1-66; a share of tokens need not be of a budget).
-_TOKEN_PHRASE = re.compile(r"^(?:token budget|context window|context length)\b", re.I)
+#: "75% of model limit" (set 505: daveagent-cli's ``DEFAULT_COMPRESSION_THRESHOLD = 0.75``): the model's window.
+_TOKEN_PHRASE = re.compile(
+    r"^(?:token budget|context window|context length|model limit|model context)\b", re.I
+)
 #: "context usage fraction", "context window share": the share named after what it divides (set 306:
 #: lingtai-kernel's ``molt_pressure: float = 0.8  # context usage fraction that triggers molt warnings``).
 _BUDGET_SHARE = re.compile(

@@ -42,6 +42,7 @@ _NOT_ITEMS = frozenset(
     {"second", "seconds", "sec", "s", "minute", "minutes", "min", "hour", "hours", "day", "days", "month"}
     | {"char", "chars", "character", "characters", "word", "words", "byte", "bytes", "dollar", "usd", "cent"}
     | {"million", "thousand", "billion", "k", "m", "mtok", "ktok", "price", "rate", "unit", "cost"}
+    | {"kilo", "mega", "giga"}  # ``TOKENS_PER_KILO = 1000``: a display unit (set 505: 10xscale-agentflow-cli)
 )
 #: Words of a limit: such a constant is a budget.
 _LIMITS = frozenset({"max", "maximum", "min", "minimum", "limit", "cap", "budget", "ceiling", "threshold"})

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.budget_bindings import report_binding
 from prompt_budget.lint.flow import default_of
 from prompt_budget.lint.rule import attr_name
-from prompt_budget.lint.token_quotas import token_quota_name
+from prompt_budget.lint.token_quotas import identity_quota, token_quota_name
+from prompt_budget.lint.walks import source_of
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -27,8 +28,8 @@ def judge_quota(rule: LintRule, node: ast.Assign | ast.AnnAssign) -> bool:
         return False
     target = targets[0]
     name = attr_name(target)
-    if not name or not token_quota_name(name):
-        return False
+    if not name or not token_quota_name(name) or identity_quota(name, source_of(rule.ctx.lines)[0]):
+        return False  # (not ``token_rate_limit_per_minute`` beside ``ip_rate_limit_per_minute``)
     literal = default_of(node.value)
     value = rule.budget_literal(literal)
     if value is None or literal is None:

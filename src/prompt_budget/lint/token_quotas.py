@@ -54,3 +54,19 @@ def token_quota_name(name: str) -> bool:
         and len(head) in {2, 3}
     )
     return bool(unit) and unit[0] in _PER_TIME and (bool(found & _LIMIT) or directed)
+
+
+#: What else a rate limiter keys its quotas by beside a credential's token (``ip_rate_limit_per_minute``).
+_IDENTITIES = ("ip", "user", "client", "peer", "account", "tenant", "key")
+
+
+def identity_quota(name: str, text: str) -> bool:
+    """``token_rate_limit_per_minute`` in a module (its text ``text``) that also names ``ip_rate_limit_per_minute``:
+    requests per credential token, as per address, not a quota of a model's tokens (set 505: cognirelay)."""
+    for token in ("token", "TOKEN", "Token"):
+        if token in name:
+            for other in _IDENTITIES:
+                alt = other.upper() if token.isupper() else other.title() if token.istitle() else other
+                if name.replace(token, alt) in text:
+                    return True
+    return False

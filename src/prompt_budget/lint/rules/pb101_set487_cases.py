@@ -48,6 +48,15 @@ max_length=100)``,
 ``pipeline_lengths``); PB102, not a constant whose comment's tokens are an encoding's strings (asha-si's
 ``_ENTROPY_ALPHABET_SIZE = 64  # approximate for base64-ish tokens``, ``comments.ENCODED_TOKENS``).
 
+Sets 505-507's (measured with the final rules first, then tuned on): PB102, the amount of tokens a class named as a
+token budget is made with, and a default handed to it (llm-reviewer's ``class TokenBudget: def __init__(self,
+total_tokens: int = 8_000)`` and ``def coding_agent_budget(total: int = 6_000): return TokenBudget(total_tokens=total)``,
+``budget_defaults.budget_class_total``); PB105, a share commented as a percent of the model's limit (daveagent-cli's
+``DEFAULT_COMPRESSION_THRESHOLD = 0.75  # 75% of model limit``, ``described_shares``); PB102, not a quota per
+credential token beside one per address (cognirelay's ``token_rate_limit_per_minute: int = 240`` beside
+``ip_rate_limit_per_minute``, ``token_quotas.identity_quota``); PB106, not a display's scale (10xscale-agentflow-cli's
+``TOKENS_PER_KILO = 1000``, ``item_token_costs``).
+
 The cross-module readings (a number given under a keyword to a function whose parameter holds a token budget, also
 through ``None`` defaults handed on; a method of a local holding an imported class's instance; an option's default
 given by position) are in tests/lint/test_set487_project.py.
@@ -305,3 +314,33 @@ HELD_PIPELINE_INVALID = (Invalid(_HELD_PIPELINE.format(key="pipeline"), line=5),
 _ENCODED = "_ENTROPY_ALPHABET_SIZE = 64  # approximate for {what} tokens\n"
 ENCODED_VALID = (Valid(_ENCODED.format(what="base64-ish")), Valid(_ENCODED.format(what="b64")))
 ENCODED_INVALID = (Invalid(_ENCODED.format(what="prompt"), line=1),)
+
+_BUDGET_CLASS = (
+    "class {cls}:\n"
+    "    def __init__(self, total_tokens: int = 8_000):\n"
+    "        self.total = total_tokens\n\n\n"
+    "def coding_agent_budget(total: int = 6_000) -> {cls}:\n"
+    "    return {cls}(total_tokens=total)\n"
+)
+TOKEN_BUDGET_CLASS_VALID = (Valid(_BUDGET_CLASS.format(cls="RetryBudget")),)
+TOKEN_BUDGET_CLASS_INVALID = (Invalid(_BUDGET_CLASS.format(cls="TokenBudget"), line=2, count=2),)
+
+_MODEL_LIMIT = "DEFAULT_COMPRESSION_THRESHOLD = 0.75  # 75% of {what} (increased from 0.5)\n"
+MODEL_LIMIT_VALID = (Valid(_MODEL_LIMIT.format(what="retries")),)
+MODEL_LIMIT_INVALID = (Invalid(_MODEL_LIMIT.format(what="model limit"), line=1),)
+
+_IDENTITY = (
+    "class Settings:\n"
+    "    max_payload_bytes: int = 262_144\n"
+    "    token_rate_limit_per_minute: int = 240000\n"
+    "    {other}_rate_limit_per_minute: int = 480\n"
+)
+IDENTITY_VALID = (Valid(_IDENTITY.format(other="ip")), Valid(_IDENTITY.format(other="user")))
+IDENTITY_INVALID = (Invalid(_IDENTITY.format(other="request"), line=3),)
+
+_KILO = (
+    "TOKENS_PER_{unit} = 1000\n\n\n"
+    "def format_tokens(value: int) -> str:\n"
+    '    return f"{{value / TOKENS_PER_{unit}:.1f}}k tok"\n'
+)
+KILO_VALID = (Valid(_KILO.format(unit="KILO")),)

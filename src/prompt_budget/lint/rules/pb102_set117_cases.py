@@ -161,12 +161,16 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
 from prompt_budget.lint.rules.pb101_set487_cases import (
     ENCODED_INVALID,
     ENCODED_VALID,
+    IDENTITY_INVALID,
+    IDENTITY_VALID,
     PATH_WORD_INVALID,
     PATH_WORD_VALID,
     SECRET_INVALID,
     SECRET_VALID,
     SET487_PB102_INVALID,
     SET487_PB102_VALID,
+    TOKEN_BUDGET_CLASS_INVALID,
+    TOKEN_BUDGET_CLASS_VALID,
 )
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
@@ -408,6 +412,8 @@ SET117_VALID = (
     *SECRET_VALID,  # set 499 (``pb101_set487_cases``)
     *PATH_WORD_VALID,  # set 501
     *ENCODED_VALID,  # set 503 (``pb101_set487_cases``)
+    *TOKEN_BUDGET_CLASS_VALID,  # sets 505-507 (``pb101_set487_cases``)
+    *IDENTITY_VALID,  # sets 505-507 (``pb101_set487_cases``)
 )
 
 SET117_INVALID = (
@@ -557,4 +563,6 @@ SET117_INVALID = (
     *SECRET_INVALID,  # set 499 (``pb101_set487_cases``)
     *PATH_WORD_INVALID,  # set 501
     *ENCODED_INVALID,  # set 503 (``pb101_set487_cases``)
+    *TOKEN_BUDGET_CLASS_INVALID,  # sets 505-507 (``pb101_set487_cases``)
+    *IDENTITY_INVALID,  # sets 505-507 (``pb101_set487_cases``)
 )

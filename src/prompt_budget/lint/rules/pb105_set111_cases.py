@@ -92,7 +92,12 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     RETRY_CAP_INVALID,
     RETRY_CAP_VALID,
 )
-from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB105_INVALID, SET487_PB105_VALID
+from prompt_budget.lint.rules.pb101_set487_cases import (
+    MODEL_LIMIT_INVALID,
+    MODEL_LIMIT_VALID,
+    SET487_PB105_INVALID,
+    SET487_PB105_VALID,
+)
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -321,6 +326,7 @@ SET111_VALID = (
     *PROPORTION_VALID,  # set 248: rows
     *PERCENT_VALID,  # set 251: rows
     *SET487_PB105_VALID,  # sets 487-493 (``pb101_set487_cases``)
+    *MODEL_LIMIT_VALID,  # sets 505-507 (``pb101_set487_cases``)
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).
@@ -431,4 +437,5 @@ SET111_INVALID = (
     *PROPORTION_INVALID,  # set 248: mmore's safety margin
     *PERCENT_INVALID,  # set 251: oclawma's usage levels
     *SET487_PB105_INVALID,  # sets 487-493 (``pb101_set487_cases``)
+    *MODEL_LIMIT_INVALID,  # sets 505-507 (``pb101_set487_cases``)
 )

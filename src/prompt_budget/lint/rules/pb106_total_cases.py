@@ -47,7 +47,11 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     LOCAL_ITEM_COST_INVALID,
     LOCAL_ITEM_COST_VALID,
 )
-from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB106_INVALID, SET487_PB106_VALID
+from prompt_budget.lint.rules.pb101_set487_cases import (
+    KILO_VALID,
+    SET487_PB106_INVALID,
+    SET487_PB106_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -131,6 +135,7 @@ TOTAL_VALID = (
     Valid(_MIRROR.format(taken="system_tokens - user_tokens - n", added="system_tokens + user_tokens + 100")),
     Valid(_MIRROR.format(taken="system_tokens - user_tokens", added="system_tokens + user_tokens + 100")),
     *SET487_PB106_VALID,  # set 499 (``pb101_set487_cases``)
+    *KILO_VALID,  # sets 505-507 (``pb101_set487_cases``)
 )
 
 TOTAL_INVALID = (
