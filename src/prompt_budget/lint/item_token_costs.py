@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
+from prompt_budget.lint.rule import callee_name, number
 from prompt_budget.lint.walks import functions_and_methods, parents, walk
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constan
     navcode): (its literal, its value, the finding's message, its config key's name)."""
     if is_test_module(rule.ctx.path):
         return []
+    charged = _charged(rule, tree)  # ``budget_engine.consume_internal_llm_call(ref, tokens=500)``
     bodies = [tree.body, *(s.body for s in tree.body if isinstance(s, ast.ClassDef))]
     scopes: list[tuple[ast.AST, dict[str, tuple[ast.Constant, int, str]]]] = [
         (tree, {k: v for body in bodies for k, v in _bound(body).items()})
@@ -92,7 +94,7 @@ def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constan
     scopes += [(f, _bound(f.body)) for f, _ in functions_and_methods(tree)]
     scopes = [(scope, bound) for scope, bound in scopes if bound]
     if not scopes:
-        return []
+        return charged
     up = parents(tree)
     found: dict[int, tuple[ast.Constant, int, str, str]] = {}  # by the literal: one finding each
     for scope, constants in scopes:
@@ -119,7 +121,40 @@ def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constan
                     "config, calibrated against real outputs, so every estimate uses the same size"
                 )
                 found[id(literal)] = (literal, value, message, name)
-    return list(found.values())
+    return [*found.values(), *charged]
+
+
+#: Words of a call that charges an amount against a budget (``consume_internal_llm_call``, ``charge``, ``debit``).
+_CHARGES = frozenset({"consume", "charge", "debit", "deduct", "spend", "bill"})
+
+
+def _charged(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, str, str]]:
+    """A number of tokens given under a keyword named for tokens to a call that charges it against a budget (set 509:
+    nava-agent's ``self.budget_engine.consume_internal_llm_call(budget_ref, tokens=500)``, one planner call's guessed
+    size): (its literal, its value, the finding's message, its config key's name)."""
+    found = []
+    for node in walk(tree):
+        if type(node) is not ast.Call or not node.keywords:
+            continue
+        callee = callee_name(node) or ""
+        if not set(words(callee)) & _CHARGES:
+            continue
+        for kw in node.keywords:
+            value = number(kw.value)
+            if (
+                kw.arg
+                and type(kw.value) is ast.Constant
+                and type(value) is int
+                and value >= 16
+                and set(words(kw.arg)) & _TOKENS
+                and not rule.names.is_budget(kw.arg)
+            ):
+                message = (
+                    f"hard-coded estimate of {value} tokens charged by {callee}() as `{kw.arg}=`; keep it in "
+                    "config, calibrated against real usage, so every charge uses the same size"
+                )
+                found.append((kw.value, value, message, f"{callee} {kw.arg}"))
+    return found
 
 
 def _use(rule: LintRule, node: ast.AST, parent: ast.AST | None) -> str | None:

@@ -57,6 +57,9 @@ credential token beside one per address (cognirelay's ``token_rate_limit_per_min
 ``ip_rate_limit_per_minute``, ``token_quotas.identity_quota``); PB106, not a display's scale (10xscale-agentflow-cli's
 ``TOKENS_PER_KILO = 1000``, ``item_token_costs``).
 
+Set 509's: PB106, a number of tokens charged against a budget by a call named for charging (nava-agent's
+``self.budget_engine.consume_internal_llm_call(budget_ref, tokens=500)``, ``item_token_costs._charged``).
+
 The cross-module readings (a number given under a keyword to a function whose parameter holds a token budget, also
 through ``None`` defaults handed on; a method of a local holding an imported class's instance; an option's default
 given by position) are in tests/lint/test_set487_project.py.
@@ -344,3 +347,12 @@ _KILO = (
     '    return f"{{value / TOKENS_PER_{unit}:.1f}}k tok"\n'
 )
 KILO_VALID = (Valid(_KILO.format(unit="KILO")),)
+
+_CHARGED = (
+    "class Planner:\n    def plan(self, ref):\n        self.budget_engine.{method}(ref, {keyword}=500)\n"
+)
+CHARGED_VALID = (
+    Valid(_CHARGED.format(method="record_internal_call", keyword="tokens")),
+    Valid(_CHARGED.format(method="consume_internal_llm_call", keyword="retries")),
+)
+CHARGED_INVALID = (Invalid(_CHARGED.format(method="consume_internal_llm_call", keyword="tokens"), line=3),)

@@ -48,6 +48,8 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     LOCAL_ITEM_COST_VALID,
 )
 from prompt_budget.lint.rules.pb101_set487_cases import (
+    CHARGED_INVALID,
+    CHARGED_VALID,
     KILO_VALID,
     SET487_PB106_INVALID,
     SET487_PB106_VALID,
@@ -136,6 +138,7 @@ TOTAL_VALID = (
     Valid(_MIRROR.format(taken="system_tokens - user_tokens", added="system_tokens + user_tokens + 100")),
     *SET487_PB106_VALID,  # set 499 (``pb101_set487_cases``)
     *KILO_VALID,  # sets 505-507 (``pb101_set487_cases``)
+    *CHARGED_VALID,  # set 509 (``pb101_set487_cases``)
 )
 
 TOTAL_INVALID = (
@@ -193,6 +196,7 @@ TOTAL_INVALID = (
         count=2,
     ),
     *SET487_PB106_INVALID,  # set 499 (``pb101_set487_cases``)
+    *CHARGED_INVALID,  # set 509 (``pb101_set487_cases``)
 )
 
 #: the getter cases and these, as the rule module lists them
