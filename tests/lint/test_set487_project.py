@@ -149,3 +149,30 @@ def test_a_field_whose_comment_gives_characters_is_not_a_window_read_elsewhere(t
     unsaid = _lint(tmp_path / "unsaid", files("# 算术错误检测时的上下文窗口大小"), "PB102")
     assert [g for g in said if g[0] == "pkg/defaults.py"] == []
     assert [g for g in unsaid if g[0] == "pkg/defaults.py"] == [("pkg/defaults.py", 7, 40)]
+
+
+KERNEL = (
+    "import triton\nimport triton.language as tl\n\n\n{decorator}\n"
+    "def _fwd_kernel(K, KV_LEN, n_blocks, BLOCK_N: tl.constexpr):\n"
+    "    offs_n = tl.arange(0, BLOCK_N)\n"
+    "    for block_n in range(0, n_blocks):\n"
+    "        kv_start = block_n * BLOCK_N\n"
+    "        offs_kv = kv_start + offs_n\n"
+    "        mask_n = offs_kv < KV_LEN\n"
+    "        tl.load(K + offs_kv, mask=mask_n)\n\n\n"
+    "def launch(k, KV_LEN):\n"
+    "    if KV_LEN <= 64:\n        BLOCK_N = 32\n    elif KV_LEN <= 256:\n        BLOCK_N = 64\n"
+    "    else:\n        BLOCK_N = 128\n"
+    "    _fwd_kernel[(1,)](k, KV_LEN, 4, BLOCK_N=BLOCK_N)\n"
+)
+
+
+def test_a_kernels_tile_cutoff_is_no_length_learned_from_its_comparisons(tmp_path: Path) -> None:
+    """coda-gqa-l's ``if KV_LEN <= 64: BLOCK_N = 32`` beside a Triton kernel ordering ``offs_kv < KV_LEN`` (set 513):
+    the cutoff picks a tile, no budget. The same module without the kernel's decorator is read as before."""
+    (tmp_path / "jit").mkdir()
+    (tmp_path / "plain").mkdir()
+    jit = _lint(tmp_path / "jit", {"kern.py": KERNEL.format(decorator="@triton.jit")}, "PB102")
+    plain = _lint(tmp_path / "plain", {"kern.py": KERNEL.format(decorator="# no kernel")}, "PB102")
+    assert jit == []
+    assert plain == [("pkg/kern.py", 16, 64), ("pkg/kern.py", 18, 256)]

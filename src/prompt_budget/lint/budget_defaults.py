@@ -57,6 +57,7 @@ from prompt_budget.lint.token_estimates import (
     estimates_tokens,
     forwarded_estimate,
     media_budget,
+    media_tokens,
     token_estimate,
 )
 from prompt_budget.lint.token_options import NOT_TOKENS
@@ -199,7 +200,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             named = documented = entry_is_token_limit(rule, name)
         else:
             documented = False
-        estimate = not named and token_estimate(name)  # ``image_token_estimate=256``: when added up
+        # ``image_token_estimate=256``, ``image_token_cost=85``: when added up
+        estimate = not named and (token_estimate(name) or media_tokens(name))
         fallback = name.lower().lstrip("_") in _FALLBACKS and names.is_budget(fn_name)
         # ``def __init__(self, max_length=2048, max_gen_toks=256)``: a window beside a token budget
         # (an overlap parameter is left to the data flow, which also forwards it to its callers)

@@ -46,6 +46,7 @@ from prompt_budget.lint.compared_lengths import counts_tokens, ordered_pairs
 from prompt_budget.lint.flow import finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.forecast_contexts import forecast_context
 from prompt_budget.lint.forms import argparse_default
+from prompt_budget.lint.kernel_launch import defines_kernels
 from prompt_budget.lint.length_arguments import argument_cuts, cuts_when
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, config_key, words
 from prompt_budget.lint.not_limits import no_limit_sentinel
@@ -485,6 +486,8 @@ class LengthFacts:
         """``assert config.query_maxlen == 64``: a literal the name is checked against (not in a test)."""
         if len(node.ops) != 1 or is_test_module(rule.ctx.path):
             return
+        if defines_kernels(rule.ctx.tree, rule.ctx.lines):
+            return  # ``if KV_LEN <= 64: BLOCK_N = 32`` beside a Triton kernel: a tile's cutoff (set 513: coda-gqa-l)
         left, right = node.left, node.comparators[0]
         for read, literal in ((left, right), (right, left)):
             # the read is spelt (``ast.unparse``, slow) only when ``_take`` may keep it: a length's name

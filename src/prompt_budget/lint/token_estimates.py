@@ -89,11 +89,17 @@ def media_tokens(name: str) -> bool:
     left out."""
     ws = words(name)
     head, unit = (ws[: ws.index("per")], ws[ws.index("per") + 1 :]) if "per" in ws else (ws, ())
+    # ``image_token_cost: int = 85``: a cost in tokens, not in money (set 511: memorant)
+    rest = tuple(
+        w
+        for i, w in enumerate(head)
+        if w not in _MEDIA_ITEMS and not (w in {"cost", "costs"} and i and head[i - 1] in TOKEN_WORDS)
+    )
     return (
         bool(set(head) & TOKEN_WORDS)
         and set(unit) <= _PER_UNITS
         and bool(set(ws) & _MEDIA_ITEMS)
-        and not excluded(tuple(w for w in head if w not in _MEDIA_ITEMS))
+        and not excluded(rest)
     )
 
 

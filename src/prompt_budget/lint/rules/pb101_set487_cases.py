@@ -60,6 +60,12 @@ credential token beside one per address (cognirelay's ``token_rate_limit_per_min
 Set 509's: PB106, a number of tokens charged against a budget by a call named for charging (nava-agent's
 ``self.budget_engine.consume_internal_llm_call(budget_ref, tokens=500)``, ``item_token_costs._charged``).
 
+Sets 511-513's (measured with the final rules first, then tuned on): PB102, not a Triton kernel's tile cutoff
+compared with a length its kernel orders a count against (coda-gqa-l's ``if KV_LEN <= 64: BLOCK_N = 32``,
+``learned_lengths`` in a module that ``kernel_launch.defines_kernels``; a project reading, in
+tests/lint/test_set487_project.py); PB102, a media item's cost in tokens as a
+parameter default added up (memorant's ``image_token_cost: int = 85``, ``token_estimates.media_tokens``).
+
 The cross-module readings (a number given under a keyword to a function whose parameter holds a token budget, also
 through ``None`` defaults handed on; a method of a local holding an imported class's instance; an option's default
 given by position) are in tests/lint/test_set487_project.py.
@@ -356,3 +362,16 @@ CHARGED_VALID = (
     Valid(_CHARGED.format(method="consume_internal_llm_call", keyword="retries")),
 )
 CHARGED_INVALID = (Invalid(_CHARGED.format(method="consume_internal_llm_call", keyword="tokens"), line=3),)
+
+_MEDIA_COST = (
+    "def compress(messages, {name}: int = 85):\n"
+    "    total = 0\n"
+    "    for m in messages:\n"
+    '        if m.get("type") == "image":\n'
+    "            total += {name}\n"
+    "        else:\n"
+    '            total += len(m["content"]) // 4\n'
+    "    return total\n"
+)
+MEDIA_COST_VALID = (Valid(_MEDIA_COST.format(name="image_dollar_cost")),)
+MEDIA_COST_INVALID = (Invalid(_MEDIA_COST.format(name="image_token_cost"), line=1),)

@@ -163,6 +163,8 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     ENCODED_VALID,
     IDENTITY_INVALID,
     IDENTITY_VALID,
+    MEDIA_COST_INVALID,
+    MEDIA_COST_VALID,
     PATH_WORD_INVALID,
     PATH_WORD_VALID,
     SECRET_INVALID,
@@ -414,6 +416,7 @@ SET117_VALID = (
     *ENCODED_VALID,  # set 503 (``pb101_set487_cases``)
     *TOKEN_BUDGET_CLASS_VALID,  # sets 505-507 (``pb101_set487_cases``)
     *IDENTITY_VALID,  # sets 505-507 (``pb101_set487_cases``)
+    *MEDIA_COST_VALID,  # sets 511-513 (``pb101_set487_cases``)
 )
 
 SET117_INVALID = (
@@ -565,4 +568,5 @@ SET117_INVALID = (
     *ENCODED_INVALID,  # set 503 (``pb101_set487_cases``)
     *TOKEN_BUDGET_CLASS_INVALID,  # sets 505-507 (``pb101_set487_cases``)
     *IDENTITY_INVALID,  # sets 505-507 (``pb101_set487_cases``)
+    *MEDIA_COST_INVALID,  # sets 511-513 (``pb101_set487_cases``)
 )
