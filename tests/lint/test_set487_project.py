@@ -176,3 +176,32 @@ def test_a_kernels_tile_cutoff_is_no_length_learned_from_its_comparisons(tmp_pat
     plain = _lint(tmp_path / "plain", {"kern.py": KERNEL.format(decorator="# no kernel")}, "PB102")
     assert jit == []
     assert plain == [("pkg/kern.py", 16, 64), ("pkg/kern.py", 18, 256)]
+
+
+def test_a_library_objects_method_of_a_project_methods_name_is_not_matched(tmp_path: Path) -> None:
+    """The review's narrowings: ``BytesIO(data).truncate(4096)`` (a standard library class, not the project's
+    ``History.truncate(self, max_tokens)``) and ``tuner.run(objective, budget=500)`` of another library's object (not
+    the project's ``Agent.run(self, task, budget)``, whose budget is compared with a token count) are no budgets."""
+    got = _lint(
+        tmp_path,
+        {
+            "history.py": (
+                "class History:\n    def truncate(self, max_tokens):\n"
+                '        return self._call({"op": "truncate", "max_tokens": max_tokens})\n'
+            ),
+            "upload.py": (
+                '"""Upload the session\'s token log."""\nfrom io import BytesIO\n\n\n'
+                "def upload(data):\n    buf = BytesIO(data)\n    buf.truncate(4096)\n    return buf.getvalue()\n"
+            ),
+            "agent.py": (
+                "import tiktoken\n\n_enc = tiktoken.get_encoding('cl100k_base')\n\n\nclass Agent:\n"
+                "    def run(self, task, budget):\n        if len(_enc.encode(task)) > budget:\n"
+                "            raise ValueError('task too long')\n        return task\n"
+            ),
+            "tune.py": (
+                "from hyperopt_lib import Tuner\n\n\ndef tune(objective):\n    tuner = Tuner(objective)\n"
+                "    return tuner.run(objective, budget=500)\n"
+            ),
+        },
+    )
+    assert [g for g in got if g[0] in {"pkg/upload.py", "pkg/tune.py"}] == []

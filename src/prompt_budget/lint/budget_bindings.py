@@ -368,7 +368,7 @@ def judge_assignment(
     elif isinstance(target, ast.Attribute) and kv_option_read(rule, target):
         # ``if args.ctx > 4096: args.ctx = 4096``: the cap a script puts on an option in tokens (set 491)
         report_binding(
-            rule, literal, name, value, f"in the option `args.{name}`, a length in tokens", upper=False
+            rule, literal, name, value, f"in the option `args.{name}`, an amount of tokens", upper=False
         )
     elif names.is_budget(name) and not names.says_tokens(name):
         # ``max_context_length = 6000``, ``CONTEXT_BUDGET = 12000``: a window by its name, unless it

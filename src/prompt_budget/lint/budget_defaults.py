@@ -31,6 +31,7 @@ from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forecast_contexts import forecast_context
 from prompt_budget.lint.forms import argparse_default, assigned_token_size, parameter_cuts_characters
 from prompt_budget.lint.forwarded import record_take
+from prompt_budget.lint.inline_forms import token_unit_class
 from prompt_budget.lint.item_shares import sequence_without_tokens
 from prompt_budget.lint.kv_options import kv_option
 from prompt_budget.lint.lexer_tokens import parses_own_language
@@ -85,9 +86,9 @@ _ESTIMATE_COMMENT = re.compile(r"\b(?:approx\w*|estimat\w*|rough\w*|heuristic\w*
 
 
 def _token_budget_class(name: str) -> bool:
-    """``TokenBudget``, ``ContextBudget``: a class named as a budget of tokens."""
-    ws = set(words(name))
-    return bool(ws & {"budget", "budgets"}) and bool(ws & {"token", "tokens", "context"})
+    """``TokenBudget``, ``ContextBudget``: a class named as a budget of tokens and nothing else (not a
+    ``RefreshTokenBudget``'s credentials): ``inline_forms.token_unit_class``'s names and a context's budget."""
+    return token_unit_class(name) or words(name) in {("context", "budget"), ("tokens", "budget")}
 
 
 def budget_class_total(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str | None:
@@ -97,7 +98,11 @@ def budget_class_total(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDe
     llm-reviewer). Why, else None."""
     cls = rule.ctx.enclosing_class()
     if fn.name == "__init__" and cls is not None:
-        if rule.names.is_token_amount(name) and _token_budget_class(cls.name):
+        if (
+            rule.names.is_token_amount(name)
+            and _token_budget_class(cls.name)
+            and not rule.names.is_excluded(cls.name)
+        ):
             return f"the amount of tokens the budget `{cls.name}` is made with"
         return None
     for call in walk(fn):
@@ -282,7 +287,9 @@ def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
         )
         rule.report_literal(written, message, value, name)
     elif (why := held.windows.option_evidence(rule, name, value, help_text)) or (
-        why := kv_option(rule, name, value)  # ``--ctx default=4096``, ``--budget`` of a KV cache (set 491)
+        why := kv_option(
+            rule, name, value, help_text
+        )  # ``--ctx default=4096``, a KV cache's ``--budget`` (set 491)
     ):
         # ``--sequence-length default=512`` "Sequence length for the calibration data", or parsed
         # where the tokenizer the data is cut with is loaded

@@ -25,7 +25,7 @@ IN_CHARACTERS: Final = re.compile(
 
 
 #: A comment whose tokens are an encoding's strings (``# approximate for base64-ish tokens``, set 503: asha-si).
-ENCODED_TOKENS: Final = re.compile(r"base\s*-?\s*64|\bb64\b", re.IGNORECASE)
+ENCODED_TOKENS: Final = re.compile(r"\bbase\s*-?\s*64\b|\bb64\b", re.IGNORECASE)
 
 
 def names_characters(comment: str) -> bool:

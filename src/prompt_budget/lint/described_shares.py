@@ -45,6 +45,7 @@ _BUDGET_SHARE = re.compile(
     r"\b(?:context(?:\s+window)?|token\s+budget)\s+(?:usage\s+|use\s+|utili[sz]ation\s+)?(?:fraction|share|ratio)\b",
     re.I,
 )
+_OTHER_LIMITS = re.compile(r"\b(?:requests?|rpm|rps|calls?|concurrency)\b", re.I)
 _SCORE = re.compile(r"\b(?:score|similarity|relevance|confidence|probability)\b", re.I)
 _WORD = re.compile(r"[A-Za-z_][\w]*")
 
@@ -55,6 +56,8 @@ def _share_of_budget(rule: LintRule, text: str) -> bool:
     if _BUDGET_SHARE.search(text):
         return True
     for found in _SHARE_OF.finditer(text):
+        if _OTHER_LIMITS.search(found.group(1)):
+            continue  # "80% of model limit, requests per minute": a limit of requests
         ws = _WORD.findall(found.group(1))[:4]
         for i, w in enumerate(ws):
             if rule.names.is_budget(w) or _TOKEN_PHRASE.match(" ".join(ws[i:])):

@@ -180,12 +180,12 @@ def dict_settings(rule: LintRule, node: ast.Dict, parent: ast.AST | None) -> Ite
 _USED = frozenset({"used", "spent", "consumed"})
 
 
-#: Words of a budget's key naming no unit (``budget_limit``, ``total_budget``, ``limit``).
+#: Words of a budget's key naming no unit (``budget_limit``, ``total_budget``; not a bare ``limit`` or ``cap``).
 _PLAIN = frozenset({"budget", "limit", "cap", "max", "maximum", "total", "hard", "soft"})
 
 
 def _plain_budget(ws: tuple[str, ...]) -> bool:
-    return bool(ws) and set(ws) <= _PLAIN and bool(set(ws) & {"budget", "limit", "cap"})
+    return bool(ws) and set(ws) <= _PLAIN and "budget" in ws  # not a faucet's ``cap`` beside ``tokens_spent``
 
 
 def _used_tokens(node: ast.Dict) -> str | None:

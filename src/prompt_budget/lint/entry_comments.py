@@ -45,8 +45,8 @@ def _other(ws: tuple[str, ...]) -> bool:
     return bool(found)
 
 
-#: A path or a URL's words (``post/user/token``, ``/oauth/token``).
-_PATHS = re.compile(r"\S*/\S*")
+#: A path or a URL's words (``post/user/token``, ``/oauth/token``), not a rate (``tokens/turn``).
+_PATHS = re.compile(r"(?<!\S)(?:\w+:)?/\S*|\S*/\S*/\S*")
 
 
 def _line_comment(rule: LintRule, line: int) -> str:

@@ -40,7 +40,12 @@ from prompt_budget.lint.field_reach import budget_fields
 from prompt_budget.lint.flow import against_flow, finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.forwarded import budget_takes
-from prompt_budget.lint.imported_positional import ImportedPositionalFlow, positional_budgets
+from prompt_budget.lint.imported_positional import (
+    ImportedPositionalFlow,
+    named_method,
+    path_of,
+    positional_budgets,
+)
 from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.reports_made import reported_ids
@@ -132,6 +137,7 @@ class GivenFlow(ImportedPositionalFlow):
         self._kept: list[tuple[ast.expr, str, str, int | float]] = []
         #: (the literal, the callee as a take names it, the keyword, its value) of a call of a function
         self._keyed_calls: list[tuple[ast.expr, str, str, int | float]] = []
+        self._imports: set[str] | None = None
         #: the module's command-line options with a number as default: destination -> the defaults
         self._options: dict[str, list[ast.expr]] = {}
         #: (the default, the class, the keyword, its value, the option's destination, the call's line)
@@ -194,13 +200,16 @@ class GivenFlow(ImportedPositionalFlow):
         as a budget (``budget=16000``): the project-wide pass reports it where the callee's parameter of that
         name holds a token budget (``forwarded.budget_takes``)."""
         func = call.func
-        callees = (
-            [func.id]
-            if type(func) is ast.Name
-            else [f".{func.attr}", *([func.attr] if type(func.value) is ast.Name else [])]
-            if type(func) is ast.Attribute
-            else []
-        )
+        callees: list[str] = []
+        if type(func) is ast.Name:
+            callees = [func.id]
+        elif type(func) is ast.Attribute and (base := path_of(func.value)) is not None:
+            # ``memory.recall(...)`` of a module the file imports; ``self.engine.build_context_for_query(...)`` by
+            # its distinct name alone (not ``tuner.run(budget=500)`` of another library's object)
+            if type(func.value) is ast.Name and func.value.id in self._imported_names():
+                callees.append(func.attr)
+            if named_method(base, func.attr):
+                callees.append(f".{func.attr}")
         for kw in call.keywords:
             if kw.arg is None or type(kw.value) is not ast.Constant or id(kw.value) in reported:
                 continue
@@ -208,6 +217,17 @@ class GivenFlow(ImportedPositionalFlow):
             if amount is None or amount < _SMALLEST or not _keyed_name(rule, kw.arg):
                 continue
             self._keyed_calls.extend((kw.value, callee, kw.arg, amount) for callee in callees)
+
+    def _imported_names(self) -> set[str]:
+        """The names the module's imports bind (kept once made)."""
+        if self._imports is None:
+            self._imports = {
+                (alias.asname or alias.name).partition(".")[0]
+                for stmt in self._module.body
+                if isinstance(stmt, (ast.Import, ast.ImportFrom))
+                for alias in stmt.names
+            }
+        return self._imports
 
     def _given_options(
         self, rule: LintRule, reported: set[int]

@@ -70,10 +70,10 @@ class ImportedPositionalFlow(MethodPositionalFlow):
         args: list[ast.expr] = node.args
         func = node.func
         # ``gen._two_answers(...)`` of a module imported as ``gen``, ``pkg.search.memory.get_context(...)``
-        callee = _path(func)
+        callee = path_of(func)
         skip = _FORWARDERS.get(callee_name(node) or "")
         given = args[skip] if skip is not None and len(args) > skip + 1 else None
-        if skip is not None and given is not None and (forwarded := _path(given)) is not None:
+        if skip is not None and given is not None and (forwarded := path_of(given)) is not None:
             callee, args = (
                 forwarded,
                 args[skip + 1 :],
@@ -178,7 +178,9 @@ class ImportedPositionalFlow(MethodPositionalFlow):
                         and attr not in _GENERIC
                         and (
                             _client(base)
-                            or _of_imported_class(self._in_function.get(id(literal)), base, imported)
+                            or _of_imported_class(
+                                self._in_function.get(id(literal)), base, imported, rule.ctx.path
+                            )
                         )
                     )
                 )
@@ -236,7 +238,7 @@ def _client(base: str) -> bool:
     return last in _CLIENTS or last.endswith("_llm")
 
 
-def _of_imported_class(fn: Function | None, name: str, imported: dict[str, str]) -> bool:
+def _of_imported_class(fn: Function | None, name: str, imported: dict[str, str], path: str) -> bool:
     """The local ``name`` of ``fn`` holds an instance of a class the module imports by name: bound to its call
     (``graph = LocalContextGraph(...)``, ``with LocalContextGraph(...) as graph``) or annotated with it (``graph:
     LocalContextGraph``), so its method of a name the project defines is that method (set 487: hol-cigar's
@@ -244,10 +246,17 @@ def _of_imported_class(fn: Function | None, name: str, imported: dict[str, str])
     if fn is None:
         return False
 
+    folders = set(posixpath.dirname(path).split("/"))
+
     def _imported_class(node: ast.expr | None) -> bool:
+        """A class imported from the project: a relative import, or a module of a folder of the file's path (not
+        ``io.BytesIO``, whose ``truncate(4096)`` is no project method)."""
         if type(node) is ast.Call:
             node = node.func
-        return type(node) is ast.Name and node.id[:1].isupper() and node.id in imported
+        if type(node) is not ast.Name or not node.id[:1].isupper() or node.id not in imported:
+            return False
+        level, module, _ = imported[node.id].split(" ", 2)
+        return level != "0" or module.partition(".")[0] in folders
 
     args = fn.args
     if any(
@@ -270,22 +279,28 @@ def _of_imported_class(fn: Function | None, name: str, imported: dict[str, str])
     return False
 
 
-def _path(node: ast.expr) -> str | None:
+def path_of(node: ast.expr) -> str | None:
     """``a.b.c`` of a dotted name, a string key read as one more part (``judge["provider"].run`` ->
     ``judge.provider.run``); None for anything else."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        head = _path(node.value)
+        head = path_of(node.value)
         return f"{head}.{node.attr}" if head else None
     if (
         isinstance(node, ast.Subscript)
         and isinstance(key := node.slice, ast.Constant)
         and isinstance(key.value, str)
     ):
-        head = _path(node.value)
+        head = path_of(node.value)
         return f"{head}.{key.value}" if head and key.value.isidentifier() else None
     return None
+
+
+def named_method(base: str, method: str) -> bool:
+    """A call ``base.method(...)`` names the project's method of that name whatever ``base`` is: a distinct name, or
+    a public name not many objects have through a receiver named as the project's model wrapper."""
+    return _distinct(method) or (_client(base) and not method.startswith("_") and method not in _GENERIC)
 
 
 def _distinct(method: str) -> bool:
@@ -376,7 +391,7 @@ def _cut(cuts: CutFlow, fn: Function, name: str, owner: ast.ClassDef | None) -> 
     return False
 
 
-def _module_path(path: str) -> str:
+def _modulepath_of(path: str) -> str:
     """``pkg/memory.py`` -> ``pkg/memory``, ``pkg/__init__.py`` -> ``pkg``: the module a file is."""
     stem = path.rsplit(".", 1)[0] if path.endswith((".py", ".pyi")) else path
     return stem.removesuffix("/__init__") if stem != "__init__" else ""
@@ -404,12 +419,12 @@ def positional_budgets(rule: type[LintRule], facts: Sequence[Fact], options: Lin
         return []
     sigs: dict[tuple[str, str], list[tuple[str, str, Fact]]] = {}
     for fact, (callable_, index, name) in tagged(facts, SIG_FACT, 3):
-        sigs.setdefault((callable_, index), []).append((_module_path(fact.path), name, fact))
+        sigs.setdefault((callable_, index), []).append((_modulepath_of(fact.path), name, fact))
     judge = options.options_for(rule.CODE, rule.NAME, rule.DEFAULT_MIN_VALUE).judge
     findings = []
     for fact, (level, module, callable_, index) in calls:
         target, exact = (
-            (_module_path(fact.path), True) if level == "s" else _imported_from(fact.path, level, module)
+            (_modulepath_of(fact.path), True) if level == "s" else _imported_from(fact.path, level, module)
         )
         found = [
             (name, sig)

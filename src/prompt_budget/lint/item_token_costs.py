@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import callee_name, number
+from prompt_budget.lint.rule import callee_name, dotted, number
 from prompt_budget.lint.walks import functions_and_methods, parents, walk
 
 if TYPE_CHECKING:
@@ -126,6 +126,8 @@ def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constan
 
 #: Words of a call that charges an amount against a budget (``consume_internal_llm_call``, ``charge``, ``debit``).
 _CHARGES = frozenset({"consume", "charge", "debit", "deduct", "spend", "bill"})
+#: Words of what such a call charges against or for (its receiver's or its own): a budget, a model's call.
+_CHARGED_FOR = frozenset({"budget", "budgets", "llm", "model", "usage", "context"})
 
 
 def _charged(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, str, str]]:
@@ -138,6 +140,11 @@ def _charged(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, 
             continue
         callee = callee_name(node) or ""
         if not set(words(callee)) & _CHARGES:
+            continue
+        # charged against a budget or for a model's call (``budget_engine.consume_internal_llm_call``), not a rate
+        # limiter's bucket or a wallet (``bucket.consume(tokens=50)``)
+        said = {w for part in dotted(node.func).split(".") for w in words(part)}
+        if not said & _CHARGED_FOR:
             continue
         for kw in node.keywords:
             value = number(kw.value)

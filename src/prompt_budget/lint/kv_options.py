@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 _CONTEXT = frozenset({"ctx", "context"})
 #: A module's text naming a model's KV cache, or importing a module named for one (``from snapkv import ...``).
 _KV_CACHE = re.compile(
-    r"past_key_values|DynamicCache|\bkv[_ ]?cache\b|^\s*(?:from|import)\s+[\w.]*kv",
+    r"past_key_values|DynamicCache|\bkv[_ ]?cache\b|^\s*(?:from|import)\s+[\w.]*kv(?:_\w*)?\b",
     re.IGNORECASE | re.MULTILINE,
 )
 #: The module asked about last and whether it works on a KV cache.
@@ -46,10 +46,20 @@ def _kv_module(rule: LintRule) -> bool:
     return found
 
 
-def kv_option(rule: LintRule, name: str, value: float) -> str | None:
-    """Why the option ``name`` with the default ``value`` is an amount of tokens, else None."""
+#: Words of a help text giving another unit than tokens ("GPU memory budget in MiB", "pages to fetch").
+_OTHER_UNITS = frozenset(
+    {"mib", "mb", "gib", "gb", "kb", "bytes", "byte", "pages", "memory", "seconds", "lines"}
+)
+
+
+def kv_option(rule: LintRule, name: str, value: float, help_text: str | None = None) -> str | None:
+    """Why the option ``name`` with the default ``value`` is an amount of tokens, else None (never when its help
+    text gives another unit)."""
     ws = words(name)
     if not ws or set(ws) & UNIT_WORDS or rule.names.is_excluded(name):
+        return None
+    said = set(re.findall(r"[a-z]+", (help_text or "").lower()))
+    if said & (_OTHER_UNITS | UNIT_WORDS):
         return None
     if ws[-1] in _CONTEXT and len(ws) <= 2 and window_sized(value):
         return "a context's length in tokens, a window's size"
@@ -73,7 +83,7 @@ def kv_option_read(rule: LintRule, node: ast.AST) -> bool:
         for call in walk(tree) if tree is not None else ():
             if type(call) is ast.Call and (option := argparse_default(call)) is not None:
                 value = number(option[0])
-                if value is not None and kv_option(rule, option[1], value) is not None:
+                if value is not None and kv_option(rule, option[1], value, option[2]) is not None:
                     found.add(option[1])
         _dests[:] = [(tree, frozenset(found))]
     return node.attr in _dests[0][1]

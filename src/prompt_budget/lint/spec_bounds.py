@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.walks import walk
@@ -135,7 +136,9 @@ def _schema_in_tokens(rule: LintRule, item: ast.Dict, name: str | None) -> bool:
     text = string_value(slots.get("description"))
     head = _HEAD.match(text or "")
     said = head.group(0) if head else ""
-    return bool(_IN_TOKENS.search(said)) and not set(words(said)) & UNIT_WORDS
+    said_words = set(words(said)) | set(re.findall(r"[a-z]+", said.lower()))
+    # not "Maximum number of API tokens to list": a credential's
+    return bool(_IN_TOKENS.search(said)) and not said_words & (UNIT_WORDS | NOT_MODEL_TOKEN_WORDS)
 
 
 def _slot_bounds(

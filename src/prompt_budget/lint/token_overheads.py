@@ -244,7 +244,7 @@ class _Estimate:
         return (
             self.counts_tokens
             or self.rule.names.mentions_tokens(divisor)
-            or (factor is not None and 2.5 <= factor <= 6)
+            or (chars and factor is not None and 2.5 <= factor <= 6)
         )
 
     def overheads(self) -> list[Overhead]:

@@ -22,8 +22,10 @@ The message gives the unit the name does not: both bounds are amounts of tokens 
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.rule import string_value
 
@@ -53,9 +55,7 @@ def validated_amount(rule: LintRule, node: ast.AST) -> bool:
 #: An error's words saying an amount of a model's tokens ("(estimated tokens)", "max_tokens must be ...").
 _TOKEN_WORDS = frozenset({"tokens", "token"})
 #: Words of a message about another kind of token (a credential's, a lexer's) or of a text's length.
-_OTHER_TOKENS = frozenset(
-    {"auth", "api", "access", "bearer", "csrf", "refresh", "jwt", "secret", "session", "lexer"}
-)
+_OTHER_TOKENS = NOT_MODEL_TOKEN_WORDS | {"csrf", "secret", "session", "lexer", "login"}
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
@@ -85,7 +85,8 @@ def _raises_tokens(stmt: ast.If) -> bool:
     """The body of ``stmt`` raises an error saying an amount of tokens and no other unit."""
     if type(stmt.body[0]) is not ast.Raise:
         return False
-    ws = set(words(_message(stmt.body[0]) or ""))
+    text = _message(stmt.body[0]) or ""
+    ws = set(words(text)) | set(re.findall(r"[a-z]+", text.lower()))  # ``GitHub`` as one word too
     return bool(ws & _TOKEN_WORDS) and not ws & (UNIT_WORDS | _OTHER_TOKENS)
 
 

@@ -87,6 +87,7 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
 from prompt_budget.lint.rules.pb101_set487_cases import (
     HELD_PIPELINE_INVALID,
     HELD_PIPELINE_VALID,
+    REVIEW61_PB101_VALID,
     SET487_PB101_INVALID,
     SET487_PB101_VALID,
 )
@@ -220,6 +221,7 @@ SET111_VALID = (
     *ENV_VALID,  # set 255: a log's length, a port
     *SET487_PB101_VALID,  # sets 487-493 (``pb101_set487_cases``)
     *HELD_PIPELINE_VALID,  # set 503 (``pb101_set487_cases``)
+    *REVIEW61_PB101_VALID,  # session 61's review (``pb101_set487_cases``)
 )
 
 SET111_INVALID = (

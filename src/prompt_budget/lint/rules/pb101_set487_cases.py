@@ -66,6 +66,13 @@ compared with a length its kernel orders a count against (coda-gqa-l's ``if KV_L
 tests/lint/test_set487_project.py); PB102, a media item's cost in tokens as a
 parameter default added up (memorant's ``image_token_cost: int = 85``, ``token_estimates.media_tokens``).
 
+The review's narrowings of these readings (each a snippet the readings above had taken): PB101, not a bare ``cap``
+beside ``tokens_spent``, nor a schema describing API tokens; PB102, not an option whose help gives MiB, nor a module
+importing ``kvstore``, nor a ``RefreshTokenBudget``; still a window commented "base 64k tokens" and an entry commented
+"tokens/turn"; PB103, not a range check's GitHub tokens; PB105, not a model's limit of requests; PB106, not a rate
+limiter's ``bucket.consume(tokens=50)``, nor a page count's ``len(keys) // 4 + 16``; PB107, still a catalogue's rows
+given ``input=`` prices.
+
 The cross-module readings (a number given under a keyword to a function whose parameter holds a token budget, also
 through ``None`` defaults handed on; a method of a local holding an imported class's instance; an option's default
 given by position) are in tests/lint/test_set487_project.py.
@@ -375,3 +382,73 @@ _MEDIA_COST = (
 )
 MEDIA_COST_VALID = (Valid(_MEDIA_COST.format(name="image_dollar_cost")),)
 MEDIA_COST_INVALID = (Invalid(_MEDIA_COST.format(name="image_token_cost"), line=1),)
+
+#: The review's narrowings (see the module's docstring), per rule.
+REVIEW61_PB101_VALID = (
+    Valid('def faucet():\n    return {"cap": 5000, "tokens_spent": 0}\n'),
+    Valid(
+        "def tools():\n"
+        '    return {"limit": {"type": "integer", "maximum": 1000, "description": "Maximum number of API tokens to list"}}\n'
+    ),
+)
+_REVIEW_OPTION = (
+    "import argparse\n{imports}\n\n"
+    "def parse_args():\n"
+    "    p = argparse.ArgumentParser()\n"
+    '    p.add_argument("--{option}", type=int, default={value}, help="{help}")\n'
+    "    return p.parse_args()\n"
+)
+REVIEW61_PB102_VALID = (
+    Valid(
+        _REVIEW_OPTION.format(
+            imports="from transformers import DynamicCache",
+            option="mem-budget",
+            value=2048,
+            help="GPU memory budget in MiB",
+        )
+    ),
+    Valid(
+        _REVIEW_OPTION.format(imports="import kvstore", option="budget", value=500, help="entries to fetch")
+    ),
+    Valid(
+        _REVIEW_OPTION.format(
+            imports="", option="context", value=8192, help="bytes of context around each change"
+        )
+    ),
+    Valid(
+        '"""OAuth refresh-token pool per tenant."""\n\n\n'
+        "class RefreshTokenBudget:\n    def __init__(self, tenant, total_tokens: int = 1000):\n        self.total = total_tokens\n"
+    ),
+)
+REVIEW61_PB102_INVALID = (
+    Invalid("DEFAULT_WINDOW = 65536  # base 64k tokens; rope scaling extends it\n", line=1),
+    Invalid(
+        'LIMITS = {\n    "system": 500,\n    "history": 3000,  # tokens/turn kept of the chat\n}\n', line=3
+    ),
+)
+REVIEW61_PB103_VALID = (
+    Valid(
+        "def rotate(vault, n):\n"
+        "    if not 1 <= n <= 5000:\n"
+        '        raise ValueError("n must be 1 to 5000 GitHub tokens")\n'
+        "    return vault.rotate(n)\n"
+    ),
+)
+REVIEW61_PB105_VALID = (
+    Valid("DEFAULT_THROTTLE_THRESHOLD = 0.8  # 80% of model limit, requests per minute\n"),
+)
+REVIEW61_PB106_VALID = (
+    Valid('"""A token bucket."""\n\n\ndef take(bucket):\n    return bucket.consume(tokens=50)\n'),
+    Valid("def pages_left(keys, next_token):\n    pages = len(keys) // 4 + 16\n    return pages\n"),
+)
+REVIEW61_PB107_INVALID = (
+    Invalid(
+        '"""Model catalogue: context windows in tokens and prices."""\n'
+        "MODELS = [\n"
+        '    Model("gpt-4o", context=128000, input=2.5, output=10.0),\n'
+        '    Model("gpt-4o-mini", context=128000, input=0.15, output=0.6),\n'
+        '    Model("claude-3-5-sonnet", context=200000, input=3.0, output=15.0),\n'
+        "]\n",
+        line=2,
+    ),
+)

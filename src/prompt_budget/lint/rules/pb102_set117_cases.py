@@ -167,6 +167,8 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     MEDIA_COST_VALID,
     PATH_WORD_INVALID,
     PATH_WORD_VALID,
+    REVIEW61_PB102_INVALID,
+    REVIEW61_PB102_VALID,
     SECRET_INVALID,
     SECRET_VALID,
     SET487_PB102_INVALID,
@@ -417,6 +419,7 @@ SET117_VALID = (
     *TOKEN_BUDGET_CLASS_VALID,  # sets 505-507 (``pb101_set487_cases``)
     *IDENTITY_VALID,  # sets 505-507 (``pb101_set487_cases``)
     *MEDIA_COST_VALID,  # sets 511-513 (``pb101_set487_cases``)
+    *REVIEW61_PB102_VALID,  # session 61's review (``pb101_set487_cases``)
 )
 
 SET117_INVALID = (
@@ -569,4 +572,5 @@ SET117_INVALID = (
     *TOKEN_BUDGET_CLASS_INVALID,  # sets 505-507 (``pb101_set487_cases``)
     *IDENTITY_INVALID,  # sets 505-507 (``pb101_set487_cases``)
     *MEDIA_COST_INVALID,  # sets 511-513 (``pb101_set487_cases``)
+    *REVIEW61_PB102_INVALID,  # session 61's review (``pb101_set487_cases``)
 )

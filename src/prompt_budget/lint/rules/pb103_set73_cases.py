@@ -48,7 +48,11 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     TRIMMED_LABEL_INVALID,
     TRIMMED_LABEL_VALID,
 )
-from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB103_INVALID, SET487_PB103_VALID
+from prompt_budget.lint.rules.pb101_set487_cases import (
+    REVIEW61_PB103_VALID,
+    SET487_PB103_INVALID,
+    SET487_PB103_VALID,
+)
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -178,6 +182,7 @@ SET73_VALID = (
     *SHOWN_COST_VALID,  # set 247: a branch pricing
     *FLOOR_RAISED_VALID,  # set 255: rows
     *SET487_PB103_VALID,  # sets 487-493 (``pb101_set487_cases``)
+    *REVIEW61_PB103_VALID,  # session 61's review (``pb101_set487_cases``)
 )
 
 SET73_INVALID = (

@@ -95,6 +95,7 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
 from prompt_budget.lint.rules.pb101_set487_cases import (
     MODEL_LIMIT_INVALID,
     MODEL_LIMIT_VALID,
+    REVIEW61_PB105_VALID,
     SET487_PB105_INVALID,
     SET487_PB105_VALID,
 )
@@ -327,6 +328,7 @@ SET111_VALID = (
     *PERCENT_VALID,  # set 251: rows
     *SET487_PB105_VALID,  # sets 487-493 (``pb101_set487_cases``)
     *MODEL_LIMIT_VALID,  # sets 505-507 (``pb101_set487_cases``)
+    *REVIEW61_PB105_VALID,  # session 61's review (``pb101_set487_cases``)
 )
 
 #: Review: a percent handed on to a name only another scope decides (a disk's alarm beside a token check).

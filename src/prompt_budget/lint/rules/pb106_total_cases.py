@@ -51,6 +51,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     CHARGED_INVALID,
     CHARGED_VALID,
     KILO_VALID,
+    REVIEW61_PB106_VALID,
     SET487_PB106_INVALID,
     SET487_PB106_VALID,
 )
@@ -139,6 +140,7 @@ TOTAL_VALID = (
     *SET487_PB106_VALID,  # set 499 (``pb101_set487_cases``)
     *KILO_VALID,  # sets 505-507 (``pb101_set487_cases``)
     *CHARGED_VALID,  # set 509 (``pb101_set487_cases``)
+    *REVIEW61_PB106_VALID,  # session 61's review (``pb101_set487_cases``)
 )
 
 TOTAL_INVALID = (

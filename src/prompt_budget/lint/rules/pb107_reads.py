@@ -179,7 +179,7 @@ def window_sized(node: ast.Call) -> bool:
 
 
 #: Keywords of a request sent to a model, which a row of a table is not given (the prompt, the messages).
-_REQUEST_KEYWORDS = frozenset({"messages", "prompt", "contents", "input", "system"})
+_REQUEST_KEYWORDS = frozenset({"messages", "prompt", "contents"})  # not a catalogue's ``input=`` price
 
 
 def request(node: ast.Call) -> bool:

@@ -17,7 +17,11 @@ from prompt_budget.lint.rules.pb101_set457_cases import (
     ROLE_TABLE_INVALID,
     ROLE_TABLE_VALID,
 )
-from prompt_budget.lint.rules.pb101_set487_cases import SET487_PB107_INVALID, SET487_PB107_VALID
+from prompt_budget.lint.rules.pb101_set487_cases import (
+    REVIEW61_PB107_INVALID,
+    SET487_PB107_INVALID,
+    SET487_PB107_VALID,
+)
 from prompt_budget.lint.rules.pb103_set263_cases import CATALOG_INVALID, CATALOG_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import MODEL_CONTEXT_INVALID, MODEL_CONTEXT_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
@@ -147,4 +151,5 @@ SET63_INVALID = (
     *KEYED_ROWS_INVALID,  # sets 231-232: rows of windows
     *MODEL_CONTEXT_INVALID,  # set 235: tokenol's models' contexts
     *SET487_PB107_INVALID,  # set 495 (``pb101_set487_cases``)
+    *REVIEW61_PB107_INVALID,  # session 61's review (``pb101_set487_cases``)
 )
