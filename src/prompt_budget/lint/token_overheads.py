@@ -154,6 +154,7 @@ class _Estimate:
         owner: ast.ClassDef | None = None,
     ):
         self.rule, self.fn, self.constants = rule, fn, constants
+        self._returned = False  # judging a returned sum's terms (``_summed_count``)
         self.nodes = [n for n in walk(fn) if type(n) in (ast.AugAssign, ast.Assign, ast.Return, ast.BinOp)]
         # a method of a class named for estimating tokens (set 251: simagentplg's ``estimate_message`` of
         # ``HeuristicMessageTokenEstimator``, returning ``self.message_overhead_tokens + ...``)
@@ -244,7 +245,7 @@ class _Estimate:
         return (
             self.counts_tokens
             or self.rule.names.mentions_tokens(divisor)
-            or (chars and factor is not None and 2.5 <= factor <= 6)
+            or ((chars or not self._returned) and factor is not None and 2.5 <= factor <= 6)
         )
 
     def overheads(self) -> list[Overhead]:
@@ -297,11 +298,17 @@ class _Estimate:
         while isinstance(up, ast.Call) and callee_name(up) in _WRAPPERS and isinstance(up.func, ast.Name):
             up = parents(self.fn).get(up)
         if isinstance(up, ast.Return):  # or a sum of nothing but counts (set 255: investorch's estimates)
-            return self.counts_tokens or all(
-                self.counted(t)
-                for t in sum_terms(node)
-                if type(t) is not ast.Constant and not self._constant(t)
+            self._returned = (
+                True  # (a bare rate makes no count of a returned length: ``len(keys) // 4 + 16``)
             )
+            try:
+                return self.counts_tokens or all(
+                    self.counted(t)
+                    for t in sum_terms(node)
+                    if type(t) is not ast.Constant and not self._constant(t)
+                )
+            finally:
+                self._returned = False
         if isinstance(up, ast.AugAssign):
             return isinstance(up.op, ast.Add) and _target(up) in self.tallies
         if isinstance(up, ast.Assign) and (target := _target(up)) is not None:

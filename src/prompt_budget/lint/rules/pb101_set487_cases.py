@@ -294,7 +294,11 @@ _OVERHEAD = (
 )
 #: PB106's, spliced into ``pb106_total_cases``.
 SET487_PB106_VALID = (Valid(_OVERHEAD.format(fn="cost", target="estimated_pages")),)
-SET487_PB106_INVALID = (Invalid(_OVERHEAD.format(fn="cost", target="estimated_input_tokens"), line=3),)
+SET487_PB106_INVALID = (
+    Invalid(_OVERHEAD.format(fn="cost", target="estimated_input_tokens"), line=3),
+    # a text's ``len()`` too, bound to a count of tokens (not only returned: ``REVIEW61_PB106_VALID``'s page count)
+    Invalid("def estimate(raw):\n    est_tokens = len(raw) // 4 + 3000\n    return est_tokens\n", line=2),
+)
 
 _CLAMPED_CHARS = (
     "def effective_budget(max_tokens, max_chars):\n"
