@@ -24,12 +24,13 @@ PB102's), nor in a test module. Judges no finding itself.
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name, dotted, number
-from prompt_budget.lint.walks import functions_and_methods, parents, walk
+from prompt_budget.lint.walks import functions_and_methods, parents, source_of, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -126,6 +127,8 @@ def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constan
 
 #: Words of a call that charges an amount against a budget (``consume_internal_llm_call``, ``charge``, ``debit``).
 _CHARGES = frozenset({"consume", "charge", "debit", "deduct", "spend", "bill"})
+#: The text such a call's name holds (the module's lower-cased text is searched before its tree is walked).
+_CHARGE_TEXT = re.compile(r"consume|charge|debit|deduct|spend|bill")
 #: Words of what such a call charges against or for (its receiver's or its own): a budget, a model's call.
 _CHARGED_FOR = frozenset({"budget", "budgets", "llm", "model", "usage", "context"})
 
@@ -134,7 +137,9 @@ def _charged(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, 
     """A number of tokens given under a keyword named for tokens to a call that charges it against a budget (set 509:
     nava-agent's ``self.budget_engine.consume_internal_llm_call(budget_ref, tokens=500)``, one planner call's guessed
     size): (its literal, its value, the finding's message, its config key's name)."""
-    found = []
+    found: list[tuple[ast.Constant, int, str, str]] = []
+    if not _CHARGE_TEXT.search(source_of(rule.ctx.lines)[1]):
+        return found  # (most modules: no call named for charging, no walk)
     for node in walk(tree):
         if type(node) is not ast.Call or not node.keywords:
             continue

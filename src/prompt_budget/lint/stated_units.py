@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 
 from prompt_budget.lint.walks import walk
 
@@ -29,9 +30,10 @@ def _strings(stmts: list[ast.stmt]) -> list[str]:
     ]
 
 
-def _test_of(ancestors: list[ast.AST], compare: ast.Compare) -> ast.If | ast.While | None:
+def guarding_test(ancestors: Sequence[ast.AST], compare: ast.Compare) -> ast.If | ast.While | None:
+    """The ``if``/``while`` among ``ancestors`` whose test ``compare`` is (or is a part of: ``part_of``)."""
     return next(
-        (a for a in reversed(ancestors) if isinstance(a, (ast.If, ast.While)) and _part_of(compare, a.test)),
+        (a for a in reversed(ancestors) if isinstance(a, (ast.If, ast.While)) and part_of(compare, a.test)),
         None,
     )
 
@@ -43,7 +45,7 @@ _TOKENS_AFTER = re.compile(r"\s*(?:-\s*)?tokens?\b", re.IGNORECASE)
 def shows_in_tokens(ancestors: list[ast.AST], compare: ast.Compare, amount: ast.expr) -> bool:
     """The branch ``compare`` decides shows ``amount`` in tokens in its message: ``f"... only
     {completion_length} tokens"``."""
-    test_of = _test_of(ancestors, compare)
+    test_of = guarding_test(ancestors, compare)
     if test_of is None or not isinstance(amount, (ast.Name, ast.Attribute)):
         return False
     shown = ast.unparse(amount)
@@ -67,7 +69,7 @@ def shows_in_tokens(ancestors: list[ast.AST], compare: ast.Compare, amount: ast.
 def states_tokens(ancestors: list[ast.AST], compare: ast.Compare, value: float) -> bool:
     """The ``if``/``elif`` that ``compare`` is the test of says, in its branch's message, that
     ``value`` counts tokens: ``"... less than 50 tokens"``."""
-    test_of = _test_of(ancestors, compare)
+    test_of = guarding_test(ancestors, compare)
     if test_of is None or not float(value).is_integer():
         return False
     number = rf"(?<![\d.,_]){int(value)}(?![\d.,_]\d)"
@@ -83,10 +85,10 @@ def states_tokens(ancestors: list[ast.AST], compare: ast.Compare, value: float) 
 _IN_TOKENS = re.compile(r"\b(?:in|of) tokens\b", re.IGNORECASE)
 
 
-def _part_of(compare: ast.Compare, test: ast.expr) -> bool:
+def part_of(compare: ast.Compare, test: ast.expr) -> bool:
     """``compare`` is ``test`` or one operand of its ``and``/``or``/``not``."""
     if test is compare:
         return True
     if isinstance(test, ast.BoolOp):
-        return any(_part_of(compare, v) for v in test.values)
-    return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _part_of(compare, test.operand)
+        return any(part_of(compare, v) for v in test.values)
+    return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and part_of(compare, test.operand)

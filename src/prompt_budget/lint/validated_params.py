@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING
 from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.stated_units import guarding_test, part_of
+from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -92,25 +94,37 @@ def _raises_tokens(stmt: ast.If) -> bool:
 
 def said_range(rule: LintRule, node: ast.AST) -> bool:
     """``node`` is a name ordered between two bounds (``lo <= name <= hi``, the comparison being visited) by the
-    test of an ``if`` whose body raises an error saying an amount of tokens and no other unit."""
+    test of an ``if`` whose body raises an error saying an amount of tokens and no other unit (the ``if`` found as
+    ``stated_units`` finds the branch a comparison decides)."""
     if type(node) is not ast.Name or not rule.ctx.ancestors:
         return False
     compare = rule.ctx.ancestors[-1]
-    if not _bounded(compare, node.id):
+    if type(compare) is not ast.Compare or not _bounded(compare, node.id):
         return False
-    test: ast.AST = compare
-    parent = rule.ctx.parent(test)
-    while isinstance(parent, (ast.UnaryOp, ast.BoolOp)):
-        test, parent = parent, rule.ctx.parent(parent)
-    return type(parent) is ast.If and parent.test is test and _raises_tokens(parent)
+    test = guarding_test(rule.ctx.ancestors, compare)
+    return type(test) is ast.If and _raises_tokens(test)
+
+
+#: The function asked about last and the names its range checks bound with an error saying tokens.
+_checked: list[tuple[ast.AST, frozenset[str]]] = kept_per_file([])
 
 
 def range_in_tokens(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
-    """``fn`` checks the range of its name ``name`` with an error saying tokens (``said_range``'s check)."""
-    return any(
-        type(n) is ast.If and _raises_tokens(n) and any(_bounded(c, name) for c in ast.walk(n.test))
-        for n in ast.walk(fn)
-    )
+    """``fn`` checks the range of its name ``name`` with an error saying tokens (``said_range``'s check); the
+    function's checks are read once for all its names."""
+    if not (_checked and _checked[0][0] is fn):
+        names = frozenset(
+            middle.id
+            for n in walk(fn)
+            if type(n) is ast.If and _raises_tokens(n)
+            for c in walk(n.test)
+            if type(c) is ast.Compare
+            and part_of(c, n.test)
+            and type(middle := c.comparators[0]) is ast.Name
+            and _bounded(c, middle.id)
+        )
+        _checked[:] = [(fn, names)]
+    return name in _checked[0][1]
 
 
 def checked_in_tokens(fn: ast.FunctionDef | ast.AsyncFunctionDef | None, node: ast.expr) -> bool:
