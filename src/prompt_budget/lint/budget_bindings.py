@@ -20,6 +20,7 @@ from prompt_budget.lint.budget_classes import class_budget_field
 from prompt_budget.lint.budget_lists import listed_budget
 from prompt_budget.lint.byte_sizes import sized_in_bytes
 from prompt_budget.lint.char_allowances import TEXT_WORDS
+from prompt_budget.lint.char_params import rate_times_tokens, tokens_made_characters
 from prompt_budget.lint.character_reads import reads_of
 from prompt_budget.lint.class_constants import class_constant_read
 from prompt_budget.lint.comments import IN_CHARACTERS
@@ -39,7 +40,7 @@ from prompt_budget.lint.inline_branches import assigned_fallback
 from prompt_budget.lint.kernel_launch import defines_kernels, launch_name
 from prompt_budget.lint.kv_options import kv_option_read
 from prompt_budget.lint.lexer_tokens import lexer_module
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import TOKEN_WORDS, words
 from prompt_budget.lint.not_limits import (
     no_limit_sentinel,
     only_counts_pieces,
@@ -261,6 +262,19 @@ def judge_assignment(
         # ``prompt_overhead = 2000 * 4`` under ``# ~2000 tokens ... 1 token ≈ 4 chars`` (set 124): tokens
         how = f"turned into characters by `{ast.unparse(literal)}` at the rate its comment states"
         report_binding(rule, stated[0], f"{attr_name(target) or 'size'}_tokens", stated[1], how, upper=False)
+        return
+    if (
+        isinstance(literal, ast.BinOp)
+        and tokens_made_characters(attr_name(target) or "")
+        and (made := rate_times_tokens(literal)) is not None
+    ):
+        # ``_TOKEN_BUDGET_CHARS = 32000 * 4``: the tokens here, the rate PB104's (set 521: fitz-forge)
+        *kept, unit = words(attr_name(target) or "")
+        name = "_".join(kept) if TOKEN_WORDS.intersection(kept) else "_".join((*kept, "tokens"))
+        how = (
+            f"turned into {'bytes' if unit.startswith('byte') else 'characters'} by `{ast.unparse(literal)}`"
+        )
+        report_binding(rule, made[1], name, rule.budget_literal(made[1]) or 0, how, upper=False)
         return
     if (conv := _stated_conversion(rule, literal)) is not None:
         # ``_MAX_EMBED_CHARS = 8000`` under ``# ... 2000 tokens ≈ 8000 chars``: tokens, written in characters

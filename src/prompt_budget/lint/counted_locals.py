@@ -97,6 +97,13 @@ def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bo
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
         if isinstance(value.op, ast.Sub) and _budget(rule, value.left) and _spent(fn, value.right):
             return True  # ``MAX_TASK_CONTEXT_TOKENS - used``: what is left of a budget (set 154: ouro-agents)
+        if (
+            isinstance(value.op, ast.Sub)
+            and type(value.right) is ast.Name
+            and value.right.id.lstrip("_").isupper()
+        ):
+            # ``context_size - prompt_tokens - _SAFETY_MARGIN``: a count less a constant reserve (set 521)
+            return rule.token_amount(value.left)
         return rule.token_amount(value.left) and rule.token_amount(value.right)
     if isinstance(value, ast.Subscript) and _indexed(value.slice) and (name := attr_name(value.value)):
         # ``recent_output_tokens[-1]``: one of a list of counts of tokens (set 183: reasonblocks)
@@ -124,12 +131,25 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
     if found is None:
         return False
     values, added = found
+    # ``target_total = max(target_total, 2000)``: a floor of the local's own count is judged by the rest (set 521)
+    values = [v for v in values if not _self_clamp(v, amount.id)] if len(values) > 1 else values
     if not values or (
         not added and any(isinstance(v, (ast.Call, ast.Await)) for v in values) and not _counts(rule, values)
     ):
         return False
     started = [v for v in values if not (added and zero(v))]
     return all(_counted(rule, fn, v) for v in (*started, *added))
+
+
+def _self_clamp(value: ast.expr, name: str) -> bool:
+    """``max(target_total, 2000)`` rebinding ``target_total``: a clamp of the local itself by numbers."""
+    return (
+        isinstance(value, ast.Call)
+        and type(value.func) is ast.Name
+        and value.func.id in {"min", "max"}
+        and any(type(a) is ast.Name and a.id == name for a in value.args)
+        and all((type(a) is ast.Name and a.id == name) or number(a) is not None for a in value.args)
+    )
 
 
 def _tokens_taken_off(rule: LintRule, fn: ast.AST, name: str) -> bool:
@@ -174,3 +194,13 @@ def bound_to_count(rule: LintRule, amount: ast.expr) -> bool:
         return False
     values = bound_values(fn, amount.id)
     return bool(values) and all(isinstance(v, ast.Call) and rule.token_amount(v) for v in values)
+
+
+def counted_term(rule: LintRule, node: ast.expr) -> bool:
+    """``node``, or a term of the sum ``node`` (``receipt.budget_spent + prompt_cost`` where ``prompt_cost =
+    count_tokens(chunk)``, set 521: theoremql), is a local only ever holding tokens (``token_local``)."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        if token_local(rule, node.right):
+            return True
+        node = node.left
+    return token_local(rule, node)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.branch_values import Held, branch_local_budgets
+from prompt_budget.lint.char_params import given_as_characters
 from prompt_budget.lint.character_reads import compared_with_length
 from prompt_budget.lint.chunk_units import divides_tokens
 from prompt_budget.lint.compared_counts import in_bucket_class
@@ -192,7 +193,10 @@ class Deferred:
             # ``max_input_length: int = MAX_INPUT_LENGTH``: what the parameter is stored in decides too
             given = {a.arg for a, d in defaults(ancestors[-2]) if d is ancestors[-1]}
             self.defaulted.setdefault(name, set()).update(given)
-        if len(ancestors) > 1 and _cuts_strings(ancestors[-2], ancestors[-1]):
+        if len(ancestors) > 1 and (
+            _cuts_strings(ancestors[-2], ancestors[-1])
+            or given_as_characters(rule, ancestors[-2], ancestors[-1])
+        ):  # ``_truncate_at_line(reasoning, reasoning_budget)`` to a parameter ``max_chars`` (set 521)
             self.to_strings.add(name)
         if any(n == name for n, _ in self.media) and len(ancestors) > 1 and estimated_read(ancestors):
             self.estimated.add(name)  # ``return FALLBACK_AUDIO_TOKENS`` in ``_count_audio_tokens``

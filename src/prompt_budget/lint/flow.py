@@ -29,7 +29,7 @@ from prompt_budget.lint.character_reads import counts_characters as counts_chara
 from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC0414
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constructed_fields import constructed_budget
-from prompt_budget.lint.counted_locals import token_local
+from prompt_budget.lint.counted_locals import counted_term, token_local
 from prompt_budget.lint.fact_tags import tagged as tagged  # noqa: PLC0414
 from prompt_budget.lint.field_helpers import FIELD_CALLS, field_call
 from prompt_budget.lint.generation_lengths import generation_length as generation_length  # noqa: PLC0414
@@ -346,7 +346,9 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
             return None  # ``def _long_prompt_cost_multiplier``: a pricing tier (set 12: skyvern)
         for other in (parent.left, *parent.comparators):
             # ``int(t["input_token_count"]) >= threshold``: a count made a number first (set 123)
-            if other is not node and (rule.token_amount(uncast(other, _NUMBERS)) or token_local(rule, other)):
+            if other is not node and (
+                rule.token_amount(uncast(other, _NUMBERS)) or counted_term(rule, other)
+            ):
                 return f"compared with the token count `{brief_source(other)}`"
         return None
     if isinstance(parent, ast.Call) and any(a is node for a in parent.args) and _cuts_tokens(judge, parent):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.amount_words import SAID_LIMITS, SIZED_IN_TOKENS
 from prompt_budget.lint.ceilings import budget_ceiling
+from prompt_budget.lint.char_params import given_as_characters
 from prompt_budget.lint.character_reads import cuts_string, string_length
 from prompt_budget.lint.field_helpers import FIELD_CALLS
 from prompt_budget.lint.flow import bound_local, counts_characters, default_of, reads_of
@@ -205,6 +206,8 @@ def _read_as_characters(
         # ``render_map(index, budget_chars=budget)`` (set 199: essarion-build)
         said = set(words(parent.arg))
         return bool(said & CHAR_WORDS) and not said & {"token", "tokens"}
+    if isinstance(parent, ast.Call) and given_as_characters(rule, parent, read):
+        return True  # ``_truncate_at_line(reasoning, reasoning_budget)`` of ``def _truncate_at_line(text, max_chars)``
     child, parent = climb(parents, read)  # ``len(part) > max(budget - used, 0)`` (set 238: cliffcompaction)
     if isinstance(child, ast.BinOp) and _length_terms(child, rule):
         return True  # ``room = budget - used - len(label) - 16``: a string's length taken off (set 263: kaos)

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.names import NameJudge
 from prompt_budget.lint.ratio_names import budget_keyword
 from prompt_budget.lint.reports_made import reported_ids
@@ -105,6 +106,8 @@ class IfClamps:
 
     def visit(self, rule: LintRule, node: ast.If) -> None:
         for literal, assigned, name, ceiling in _clamped(rule, node):
+            if used_as_characters(rule, name):
+                continue  # ``if reasoning_budget < 500: reasoning_budget = 500`` ... ``cut(text, reasoning_budget)``
             if rule.names.is_budget_setting(name):
                 why = f"its token budget `{name}`"
             elif (use := _use(rule, node, name)) is not None:

@@ -29,7 +29,7 @@ from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.inline_forms import lookup_pair
 from prompt_budget.lint.names import words
 from prompt_budget.lint.overlap_siblings import overlap_fraction
-from prompt_budget.lint.ratio_names import fraction
+from prompt_budget.lint.ratio_names import budget_scale_name, fraction, scale
 from prompt_budget.lint.read_fractions import fallback_fact, read_fact
 from prompt_budget.lint.rule import attr_name, number, string_value
 
@@ -58,7 +58,8 @@ def named_shares(rule: LintRule, node: ast.Dict | ast.Call) -> Iterator[tuple[st
         yield from _named_fallbacks(rule, node)
         return
     for key, value in zip(node.keys, node.values, strict=False):
-        name = string_value(key) if key is not None and fraction(value) is not None else None
+        name = string_value(key) if key is not None else None
+        name = name if name and _share_or_scale(name, value) is not None else None
         if name and (_named(rule, name) or overlap_fraction(rule, name)) and not _table_row(rule, node, name):
             yield name, value
 
@@ -73,7 +74,7 @@ def _named_fallbacks(rule: LintRule, node: ast.Call) -> Iterator[tuple[str, ast.
         yield from _helper_fallbacks(rule, node)
         return
     key = string_value(pair[0])
-    value = fraction(pair[1])
+    value = _share_or_scale(key, pair[1]) if key else None
     if key is None or value is None:
         return
     if not _named(rule, key):
@@ -108,6 +109,12 @@ def lookup_key(value: ast.expr | None) -> str | None:
         value = value.args[0]
     pair = lookup_pair(value) if isinstance(value, ast.Call) else None
     return string_value(pair[0]) if pair is not None else None
+
+
+def _share_or_scale(name: str, value: ast.expr) -> float | None:
+    """A share (``fraction``), or a scale above 1 under a name of one (``"tokenGrowthThreshold": 1.20``)."""
+    found = fraction(value)
+    return found if found is not None or not budget_scale_name(name) else scale(value)
 
 
 def fallback_shares(value: ast.expr | None) -> list[ast.expr]:

@@ -443,6 +443,10 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
         # (``chunk_token_size``, ``max_token_size`` of an embedding model) counts tokens, and so does a
         # side of a model's request (``maxInputTokenLen``, set 21)
         return False
+    if len(ws) > 2 and (ws[-1] in CHAR_WORDS or ws[-1] in BYTE_WORDS) and "per" not in ws:
+        return (
+            False  # ``_TOKEN_BUDGET_CHARS = 32000 * 4``: a token budget made characters (set 521: fitz-forge)
+        )
     if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
         return True
     if len(ws) > 2 and ws[-2:] == ("token", "size") and not _TALLY_WORDS.intersection(ws):

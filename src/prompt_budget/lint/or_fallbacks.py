@@ -57,4 +57,6 @@ def or_fallback(
     amount = rule.budget_literal(literal) if literal is not None else None
     if literal is None or amount is None:
         return None
+    if isinstance(rule.ctx.parent(node), ast.Return):
+        return literal, slot, amount, f"returned by `{slot}()` as the `or` fallback"
     return literal, slot, amount, f"used as the `or` fallback of `{slot}`"

@@ -187,8 +187,11 @@ def side_name(node: ast.expr) -> str:
 
 
 def budget_scale_name(name: str) -> bool:
-    """``token_budget_ratio``, ``budget_factor``: a multiplier of a token budget, which may exceed 1."""
+    """``token_budget_ratio``, ``budget_factor``: a multiplier of a token budget, which may exceed 1; a growth
+    of a count of tokens that triggers a compaction (``tokenGrowthThreshold = 1.20``, set 521: mode-manager-mcp)."""
     ws = set(words(name))
+    if "growth" in ws and ws & {"threshold", "ratio", "factor", "trigger"}:
+        return bool(ws & {"token", "tokens"})
     return bool(ws & {"ratio", "factor"}) and bool(ws & {"token", "tokens", "budget"})
 
 

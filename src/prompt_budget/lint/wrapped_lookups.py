@@ -24,7 +24,7 @@ _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _LOOKUPS = frozenset({"get", "pop", "setdefault"})
 
 
-def _helper(rule: LintRule, name: str) -> _Function | None:
+def defined_function(rule: LintRule, name: str) -> _Function | None:
     """The definition of ``name`` among the top-level statements of the enclosing functions and of the
     module (the innermost first)."""
     bodies = [
@@ -90,5 +90,5 @@ def wrapped_pair(rule: LintRule, node: ast.Call) -> tuple[ast.expr, ast.expr] | 
     key, default = node.args
     if string_value(key) is None or number(default) is None:
         return None
-    fn = _helper(rule, node.func.id)
+    fn = defined_function(rule, node.func.id)
     return (key, default) if fn is not None and _forwards(fn) else None

@@ -437,6 +437,10 @@ class InlineBudget(LintRule):
             return parent.arg if self._budget_keyword(parent.arg, call) else None
         if isinstance(parent, ast.Dict):  # ``{"max_tokens": _get(params, "max_tokens") or 1024}`` (set 495)
             return key if (key := value_key(parent, node)) and self.names.is_budget(key) else None
+        if isinstance(parent, ast.Return) and (fn := self.ctx.function()) is not None:
+            return (
+                fn.name if self.names.is_budget(fn.name) else None
+            )  # ``_compute_max_tokens``: ``return n or 16384``
         name = (
             attr_name(parent.targets[0])
             if isinstance(parent, ast.Assign) and len(parent.targets) == 1

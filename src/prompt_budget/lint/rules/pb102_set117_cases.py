@@ -176,6 +176,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     TOKEN_BUDGET_CLASS_INVALID,
     TOKEN_BUDGET_CLASS_VALID,
 )
+from prompt_budget.lint.rules.pb101_set521_cases import SET521_PB102_INVALID, SET521_PB102_VALID
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -413,6 +414,7 @@ SET117_VALID = (
     *TOKEN_STRING_VALID,  # set 233: a credential's length
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
     *SET487_PB102_VALID,  # sets 487-493 (``pb101_set487_cases``)
+    *SET521_PB102_VALID,  # sets 521- (``pb101_set521_cases``)
     *SECRET_VALID,  # set 499 (``pb101_set487_cases``)
     *PATH_WORD_VALID,  # set 501
     *ENCODED_VALID,  # set 503 (``pb101_set487_cases``)
@@ -566,6 +568,7 @@ SET117_INVALID = (
     *SET147_INVALID,  # set 148: models.dev limits written flat; a media block's tokens
     *SET149_INVALID,  # set 149: tokens that are words
     *SET487_PB102_INVALID,  # sets 487-493 (``pb101_set487_cases``)
+    *SET521_PB102_INVALID,  # sets 521- (``pb101_set521_cases``)
     *SECRET_INVALID,  # set 499 (``pb101_set487_cases``)
     *PATH_WORD_INVALID,  # set 501
     *ENCODED_INVALID,  # set 503 (``pb101_set487_cases``)

@@ -53,6 +53,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     SET487_PB103_INVALID,
     SET487_PB103_VALID,
 )
+from prompt_budget.lint.rules.pb101_set521_cases import SET521_PB103_INVALID, SET521_PB103_VALID
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -182,6 +183,7 @@ SET73_VALID = (
     *SHOWN_COST_VALID,  # set 247: a branch pricing
     *FLOOR_RAISED_VALID,  # set 255: rows
     *SET487_PB103_VALID,  # sets 487-493 (``pb101_set487_cases``)
+    *SET521_PB103_VALID,  # sets 521- (``pb101_set521_cases``)
     *REVIEW61_PB103_VALID,  # session 61's review (``pb101_set487_cases``)
 )
 
@@ -243,4 +245,5 @@ SET73_INVALID = (
     *SET145_INVALID,  # set 145: a budget picking a tier; a clamp under a budget's key
     *SET149_INVALID,  # set 149: a limit of tokens turned into characters
     *SET487_PB103_INVALID,  # sets 487-493 (``pb101_set487_cases``)
+    *SET521_PB103_INVALID,  # sets 521- (``pb101_set521_cases``)
 )

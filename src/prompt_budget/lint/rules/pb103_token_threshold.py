@@ -7,6 +7,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from prompt_budget.lint.char_estimates import char_estimate
+from prompt_budget.lint.char_params import named_in_characters
 from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.compared_counts import (
     asserted_in_test,
@@ -454,6 +455,7 @@ class TokenThreshold(LintRule):
                         and not (self._kernel_launch(node) or asserted_in_test(self, node))
                         and not counts_words(self, self.ctx.function(), amount)
                         and not bucket_tokens(self, amount)
+                        and not (type(amount) is ast.Name and used_as_characters(self, amount.id))
                     ):
                         self._report(literal, amount, value, "compared against a token count")
                         break
@@ -504,6 +506,10 @@ class TokenThreshold(LintRule):
         name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)) else None
         if name and isinstance(target, ast.Name) and used_as_characters(self, name):
             return None  # ``context_limit = max(250, n)`` ... ``text[:context_limit]`` (set 20: open-webui)
+        if any(named_in_characters(a) for a in node.args):
+            return (
+                None  # ``max(500, _TOKEN_BUDGET_CHARS - len(fixed) - 200)``: characters (set 521: fitz-forge)
+            )
         if name and self.names.is_budget(name):
             return name
         if not isinstance(target, ast.Name) or fn is None or self.names.is_excluded(target.id):

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
+from prompt_budget.lint.char_params import made_characters_here
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.rule import number
 from prompt_budget.lint.rules.pb104_lengths import says_window, window_times_rate
@@ -89,8 +90,16 @@ def window_bound(rule: LintRule, node: ast.BinOp, char_context: Callable[[], boo
     if rate is None and not literal_product(node):
         return None  # the comments are read only for a product of two literals
     statement = innermost_statement(rule.ctx.ancestors)
+    if rate is not None and made_characters_here(rule.ctx.ancestors):
+        return rate  # ``_TOKEN_BUDGET_CHARS = 32000 * 4``: tokens made characters, by its name (set 521)
     comments = (rule.ctx.comment(), comment_above(rule.ctx.lines, statement))
     if rate is None:  # ``prompt_overhead = 2000 * 4`` under ``# 1 token ≈ 4 chars`` (set 124: tensor-truth)
         stated = stated_product(node, (*comments, block_comment(rule.ctx.lines, statement)))
         return stated[0] if stated is not None else None
     return rate if char_context() and says_window(comments) else None
+
+
+def bound_site(rule: LintRule, node: ast.BinOp, rate: ast.expr) -> ast.expr:
+    """Where a window's character bound is reported: at its rate when PB102 reports the tokens beside it
+    (``_TOKEN_BUDGET_CHARS = 32000 * 4``, set 521: fitz-forge), else at the product."""
+    return rate if made_characters_here(rule.ctx.ancestors) else node

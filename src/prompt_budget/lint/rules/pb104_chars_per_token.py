@@ -22,7 +22,7 @@ from prompt_budget.lint.names import ITEM_WORDS, words
 from prompt_budget.lint.rate_echoes import note_echo, note_rate, project_echoes
 from prompt_budget.lint.rate_tables import report_rate_table
 from prompt_budget.lint.rule import LintRule, attr_name, callee_name, defaults, number, string_value
-from prompt_budget.lint.rules.pb104_branch_rates import branch_rates, picked_rate, window_bound
+from prompt_budget.lint.rules.pb104_branch_rates import bound_site, branch_rates, picked_rate, window_bound
 from prompt_budget.lint.rules.pb104_bytes import base64_arithmetic, bytes_to_tokens
 from prompt_budget.lint.rules.pb104_cases import (
     CASES_INVALID,
@@ -503,7 +503,7 @@ class CharsPerToken(LintRule):
             if tokenizer_rate(self, node):
                 return
             if (bound := window_bound(self, node, self._char_context)) is not None:
-                self._report(node, bound, number(bound) or 0, "chars_per_token")
+                self._report(bound_site(self, node, bound), bound, number(bound) or 0, "chars_per_token")
                 return
             kind = self._chars(left)
             if kind == "chars" and isinstance(factor, float) and 0.15 <= factor <= 0.5:

@@ -8,6 +8,7 @@ the walk's context, and judge no finding themselves.
 from __future__ import annotations
 
 import ast
+import re
 from itertools import pairwise
 
 from prompt_budget.lint.counted_returns import returns_token_count
@@ -192,7 +193,12 @@ def _docstring_says_tokens(rule: LintRule) -> bool:
     doc = ast.get_docstring(fn) if fn is not None else None
     if fn is None or not doc:
         return False
-    return "token" in doc.split("\n\n")[0].lower() and not rule.names.is_chars(fn.name)
+    # or a rate per token anywhere in it ("Assumes ~3.5 bytes per token", set 521: rm-contextos)
+    said = "token" in doc.split("\n\n")[0].lower() or _PER_TOKEN.search(doc) is not None
+    return said and not rule.names.is_chars(fn.name)
+
+
+_PER_TOKEN = re.compile(r"\b(?:chars?|characters|bytes) per token\b", re.IGNORECASE)
 
 
 #: Words of a call recording a model's usage (``_record_usage``, ``track_usage``, ``add_usage``).
@@ -243,9 +249,11 @@ def token_context(rule: LintRule, *, comment: bool = True) -> bool:
             return True  # ``total += (len(piece) + 3) // 4`` ... ``return total`` (set 321: memkernel-mcp)
         if isinstance(anc, ast.Return) and returns_token_count(rule):
             return True  # ``return len(enc.encode(text))`` in the ``try`` (``counted_returns``)
-        if isinstance(anc, ast.JoinedStr):  # ``f"~{len(content) // 4} tokens"``
+        if isinstance(
+            anc, ast.JoinedStr
+        ):  # ``f"~{len(content) // 4} tokens"``, ``(~{len(prompt) // 4} tok)``
             return any(
-                isinstance(v, ast.Constant) and isinstance(v.value, str) and "token" in v.value.lower()
+                isinstance(v, ast.Constant) and isinstance(v.value, str) and _SHOWN_TOKENS.search(v.value)
                 for v in anc.values
             )
         if isinstance(anc, ast.stmt):
@@ -260,6 +268,10 @@ def token_context(rule: LintRule, *, comment: bool = True) -> bool:
         or positional_token_slot(rule)
         or dict_token_slot(rule)
     )
+
+
+#: A shown estimate's unit: ``tokens``, ``tok`` (set 521: fitz-forge's ``(~{len(prompt) // 4} tok)``).
+_SHOWN_TOKENS = re.compile(r"token|\btoks?\b", re.IGNORECASE)
 
 
 def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:

@@ -102,6 +102,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     SET487_PB104_INVALID,
     SET487_PB104_VALID,
 )
+from prompt_budget.lint.rules.pb101_set521_cases import SET521_PB104_INVALID, SET521_PB104_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -223,6 +224,7 @@ SET111_VALID = (
     *KEYED_SPAN_VALID,  # set 253: pages, token positions
     *KEPT_OFF_ZERO_VALID,  # set 255: rows
     *SET487_PB104_VALID,  # sets 487-493 (``pb101_set487_cases``)
+    *SET521_PB104_VALID,  # sets 521- (``pb101_set521_cases``)
     *CLAMPED_CHARS_VALID,  # set 499 (``pb101_set487_cases``)
 )
 
@@ -296,5 +298,6 @@ SET111_INVALID = (
     *KEYED_SPAN_INVALID,  # set 253: checkagent's mock usage, raggedy's spans
     *KEPT_OFF_ZERO_INVALID,  # set 255: sessionvoice's cut line
     *SET487_PB104_INVALID,  # sets 487-493 (``pb101_set487_cases``)
+    *SET521_PB104_INVALID,  # sets 521- (``pb101_set521_cases``)
     *CLAMPED_CHARS_INVALID,  # set 499 (``pb101_set487_cases``)
 )

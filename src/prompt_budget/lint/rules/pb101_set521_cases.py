@@ -1,0 +1,149 @@
+"""Cases from sets 521 onward (issue 19), read by the rules they name.
+
+Set 521's: PB101, the ``or`` fallback a function named as a budget returns (fitz-forge's ``def
+_compute_max_tokens(...)`` ... ``return requested or 16384``, ``or_fallbacks``); PB102 and PB104, a token budget
+made characters by a rate under a name of both (fitz-forge's ``_TOKEN_BUDGET_CHARS = 32000 * 4``: the tokens PB102's,
+the rate PB104's, ``char_params.tokens_made_characters``); PB102 and PB103, not a budget held in characters, what is
+left of such a name less a text's length and given to the module's function whose parameter counts characters
+(fitz-forge's ``reasoning_budget = _TOKEN_BUDGET_CHARS - fixed_chars - 200`` ... ``if reasoning_budget < 500:
+reasoning_budget = 500`` ... ``_truncate_at_line(reasoning, reasoning_budget)`` of ``def _truncate_at_line(text,
+max_chars)``, ``char_params``); PB102, a budget parameter ordered against a sum one term of which only ever holds
+tokens (theoremql's ``receipt.budget_spent + prompt_cost >= budget`` where ``prompt_cost = count_tokens(chunk)``,
+``counted_locals.counted_term``); PB103, the floor of a local that is a sum of token counts, clamped in place
+(acervo's ``target_total = max(target_total, 2000)``, ``counted_locals._self_clamp``), and of a count less a
+constant reserve (fitz-forge's ``budget = context_size - prompt_tokens - _SAFETY_MARGIN`` ... ``max(budget,
+256)``); PB104, an estimate shown as ``tok`` (fitz-forge's ``(~{len(prompt) // 4} tok)``) and a rate in bytes
+the function's docstring gives per token (rm-contextos's "Assumes ~3.5 bytes per token" over ``int(byte_count /
+3.5)``); PB105, a growth of a count of tokens that triggers a rewrite (mode-manager-mcp's
+``metadata.get("tokenGrowthThreshold", 1.20)``, ``ratio_names.budget_scale_name``).
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_OR_RETURN = (
+    "def _compute_{what}(client, requested):\n"
+    "    if client.context_size <= 0:\n"
+    "        return requested or 16384\n"
+    "    return requested\n"
+)
+OR_RETURN_VALID = (Valid(_OR_RETURN.format(what="timeout")),)
+OR_RETURN_INVALID = (Invalid(_OR_RETURN.format(what="max_tokens"), line=3),)
+
+_MADE_CHARS = "def build(fixed):\n    _{name}_CHARS = 32000 * 4\n    return fixed[:_{name}_CHARS]\n"
+MADE_CHARS_VALID = (Valid(_MADE_CHARS.format(name="PAGE_BUDGET")),)
+MADE_CHARS_INVALID = (Invalid(_MADE_CHARS.format(name="TOKEN_BUDGET"), line=2),)
+
+_HELD_CHARS = (
+    "def _truncate_at_line(text: str, {param}: int) -> str:\n"
+    "    return text[:{param}]\n"
+    "\n"
+    "\n"
+    "def build(reasoning, fixed):\n"
+    "    _TOKEN_BUDGET_CHARS = {chars}\n"
+    "    reasoning_budget = _TOKEN_BUDGET_CHARS - len(fixed) - 200\n"
+    "    if reasoning_budget < 500:\n"
+    "        reasoning_budget = 500\n"
+    "    return _truncate_at_line(reasoning, reasoning_budget)\n"
+)
+_CLAMPED_CHARS = (
+    "def build(reasoning, fixed, cut):\n"
+    "    _TOKEN_BUDGET_CHARS = {chars}\n"
+    "    reasoning_budget = max(500, _TOKEN_BUDGET_CHARS - len(fixed) - 200)\n"
+    "    return cut(reasoning, reasoning_budget)\n"
+)
+HELD_CHARS_VALID = (
+    Valid(_HELD_CHARS.format(param="max_chars", chars="128_000")),
+    Valid(_CLAMPED_CHARS.format(chars="128_000")),
+)
+HELD_CHARS_PB103_VALID = (
+    Valid(_HELD_CHARS.format(param="max_chars", chars="32000 * 4")),
+    Valid(_CLAMPED_CHARS.format(chars="32000 * 4")),
+)
+
+_SPENT = (
+    "def count_tokens(text):\n"
+    "    return len(text.split())\n"
+    "\n"
+    "\n"
+    "def extract(session, receipt, budget: int = 50_000):\n"
+    "    for chunk in session:\n"
+    "        prompt_cost = {cost}\n"
+    "        if receipt.budget_spent + prompt_cost >= budget:\n"
+    "            break\n"
+    "        receipt.budget_spent += prompt_cost\n"
+)
+SPENT_VALID = (Valid(_SPENT.format(cost="chunk.seconds")),)
+SPENT_INVALID = (Invalid(_SPENT.format(cost="count_tokens(chunk)"), line=5),)
+
+_SELF_CLAMP = (
+    "def hot_budget(self, system, warm, count_tokens):\n"
+    "    target_total = self._hot_max_{unit} + count_tokens(warm) + count_tokens(system)\n"
+    "    target_total = max(target_total, 2000)\n"
+    "    return target_total\n"
+)
+_RESERVE_LEFT = (
+    "_SAFETY_MARGIN = 512\n"
+    "\n"
+    "\n"
+    "def compute_max_tokens(client, messages, estimate):\n"
+    "    {count} = estimate(messages)\n"
+    "    budget = client.{size} - {count} - _SAFETY_MARGIN\n"
+    "    budget = max(budget, 256)\n"
+    "    return budget\n"
+)
+SELF_CLAMP_VALID = (
+    Valid(_SELF_CLAMP.format(unit="items").replace("count_tokens(", "len(")),
+    Valid(_RESERVE_LEFT.format(size="page_count", count="prompt_offset")),
+)
+SELF_CLAMP_INVALID = (
+    Invalid(_SELF_CLAMP.format(unit="tokens"), line=3),
+    Invalid(_RESERVE_LEFT.format(size="context_size", count="prompt_tokens"), line=7),
+)
+
+_SHOWN = (
+    "def show(logger, prompt, client):\n"
+    '    logger.info(f"prompt={{len(prompt)}} chars (~{{len(prompt) // 4}} {unit})")\n'
+    "    return client.create(prompt, max_tokens=100)\n"
+)
+SHOWN_VALID = (Valid(_SHOWN.format(unit="lines")),)
+SHOWN_INVALID = (Invalid(_SHOWN.format(unit="tok"), line=2),)
+
+_BYTES_DOC = (
+    "def estimate_from_bytes(byte_count: int) -> int:\n"
+    '    """Fast size-based estimate when file content is not available.\n'
+    "\n"
+    "    Assumes ~3.5 bytes per {unit} (typical for mixed code and prose).\n"
+    '    """\n'
+    "    return max(0, int(byte_count / 3.5))\n"
+)
+BYTES_DOC_VALID = (Valid(_BYTES_DOC.format(unit="row")),)
+BYTES_DOC_INVALID = (Invalid(_BYTES_DOC.format(unit="token"), line=6),)
+
+_GROWTH = (
+    "def should_optimize(metadata, current_tokens, last_tokens):\n"
+    '    growth = metadata.get("{key}", 1.20)\n'
+    "    return current_tokens > int(last_tokens * growth)\n"
+    "\n"
+    "\n"
+    "def defaults(frontmatter):\n"
+    '    return {{"{key}": 1.20}}\n'
+)
+GROWTH_VALID = (Valid(_GROWTH.format(key="rowGrowthThreshold")),)
+GROWTH_INVALID = (Invalid(_GROWTH.format(key="tokenGrowthThreshold"), line=2, count=2),)
+
+SET521_PB101_VALID = OR_RETURN_VALID
+SET521_PB101_INVALID = OR_RETURN_INVALID
+SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID)
+SET521_PB102_INVALID = (*MADE_CHARS_INVALID, *SPENT_INVALID)
+SET521_PB103_VALID = (*HELD_CHARS_VALID, *HELD_CHARS_PB103_VALID, *SELF_CLAMP_VALID)
+SET521_PB103_INVALID = SELF_CLAMP_INVALID
+SET521_PB104_VALID = (*SHOWN_VALID, *BYTES_DOC_VALID)
+SET521_PB104_INVALID = (
+    Invalid(_MADE_CHARS.format(name="TOKEN_BUDGET"), line=2),
+    *SHOWN_INVALID,
+    *BYTES_DOC_INVALID,
+)
+SET521_PB105_VALID = GROWTH_VALID
+SET521_PB105_INVALID = GROWTH_INVALID
