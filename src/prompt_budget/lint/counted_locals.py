@@ -14,7 +14,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import running_values, zero
-from prompt_budget.lint.character_reads import bound_values, encoded_length
+from prompt_budget.lint.character_reads import bound_values, encoded_length, string_length
 from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
@@ -204,3 +204,14 @@ def counted_term(rule: LintRule, node: ast.expr) -> bool:
             return True
         node = node.left
     return token_local(rule, node)
+
+
+def bound_to_length(rule: LintRule, amount: ast.expr) -> bool:
+    """``context_size = len(str(self.current_context))`` ... ``if context_size > 50``: a local bound (every time)
+    in the function to the length of something that is no list of tokens, a number of characters or items
+    whatever it is named (set 523: agenthelm-sdk's log line)."""
+    fn = rule.ctx.function()
+    if fn is None or type(amount) is not ast.Name:
+        return False
+    values = bound_values(fn, amount.id)
+    return bool(values) and all(string_length(v, rule) for v in values)

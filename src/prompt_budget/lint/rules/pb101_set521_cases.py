@@ -16,6 +16,10 @@ constant reserve (fitz-forge's ``budget = context_size - prompt_tokens - _SAFETY
 the function's docstring gives per token (rm-contextos's "Assumes ~3.5 bytes per token" over ``int(byte_count /
 3.5)``); PB105, a growth of a count of tokens that triggers a rewrite (mode-manager-mcp's
 ``metadata.get("tokenGrowthThreshold", 1.20)``, ``ratio_names.budget_scale_name``).
+
+Set 523's (measured with set 521's rules first, then tuned on): PB103, not a local named as a window bound to a
+text's length (agenthelm-sdk's ``context_size = len(str(self.current_context))`` ... ``if context_size > 50``, a
+log line's switch; ``counted_locals.bound_to_length``).
 """
 
 from __future__ import annotations
@@ -133,12 +137,21 @@ _GROWTH = (
 GROWTH_VALID = (Valid(_GROWTH.format(key="rowGrowthThreshold")),)
 GROWTH_INVALID = (Invalid(_GROWTH.format(key="tokenGrowthThreshold"), line=2, count=2),)
 
+_LOGGED_SIZE = (
+    "def inject(client, current_context, count_tokens):\n"
+    "    context_size = {size}\n"
+    "    if context_size > 500:\n"
+    '        client.log(f"context injected ({{context_size}})")\n'
+)
+LOGGED_SIZE_VALID = (Valid(_LOGGED_SIZE.format(size="len(str(current_context))")),)
+LOGGED_SIZE_INVALID = (Invalid(_LOGGED_SIZE.format(size="count_tokens(current_context)"), line=3),)
+
 SET521_PB101_VALID = OR_RETURN_VALID
 SET521_PB101_INVALID = OR_RETURN_INVALID
 SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID)
 SET521_PB102_INVALID = (*MADE_CHARS_INVALID, *SPENT_INVALID)
-SET521_PB103_VALID = (*HELD_CHARS_VALID, *HELD_CHARS_PB103_VALID, *SELF_CLAMP_VALID)
-SET521_PB103_INVALID = SELF_CLAMP_INVALID
+SET521_PB103_VALID = (*HELD_CHARS_VALID, *HELD_CHARS_PB103_VALID, *SELF_CLAMP_VALID, *LOGGED_SIZE_VALID)
+SET521_PB103_INVALID = (*SELF_CLAMP_INVALID, *LOGGED_SIZE_INVALID)
 SET521_PB104_VALID = (*SHOWN_VALID, *BYTES_DOC_VALID)
 SET521_PB104_INVALID = (
     Invalid(_MADE_CHARS.format(name="TOKEN_BUDGET"), line=2),

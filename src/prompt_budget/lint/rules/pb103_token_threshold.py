@@ -7,7 +7,6 @@ from functools import cached_property
 from itertools import pairwise
 
 from prompt_budget.lint.char_estimates import char_estimate
-from prompt_budget.lint.char_params import named_in_characters
 from prompt_budget.lint.comment_units import comment_spells_tokens
 from prompt_budget.lint.compared_counts import (
     asserted_in_test,
@@ -19,7 +18,6 @@ from prompt_budget.lint.compared_counts import (
 from prompt_budget.lint.counted_locals import bound_to_count, len_of_encoded, token_local
 from prompt_budget.lint.dict_slots import entry_key, value_key
 from prompt_budget.lint.flow import reads_of
-from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.fraction_shares import nested_amount, shared_amount
 from prompt_budget.lint.if_clamps import IfClamps
 from prompt_budget.lint.inline_forms import lookup_pair
@@ -46,7 +44,9 @@ from prompt_budget.lint.rules.pb103_margins import margin_on_count, returned_bud
 from prompt_budget.lint.rules.pb103_set73_cases import SET73_INVALID, SET73_VALID
 from prompt_budget.lint.rules.pb103_uses import (
     PRECHECK_WORDS,
+    clamped_characters,
     cuts_token_sequence,
+    held_as_text,
     picks_price,
     stored_as_budget,
 )
@@ -455,7 +455,7 @@ class TokenThreshold(LintRule):
                         and not (self._kernel_launch(node) or asserted_in_test(self, node))
                         and not counts_words(self, self.ctx.function(), amount)
                         and not bucket_tokens(self, amount)
-                        and not (type(amount) is ast.Name and used_as_characters(self, amount.id))
+                        and not held_as_text(self, amount)
                     ):
                         self._report(literal, amount, value, "compared against a token count")
                         break
@@ -504,12 +504,8 @@ class TokenThreshold(LintRule):
             return returned_budget(self, fn)  # or given as ``max_tokens=`` where called (``pb103_margins``)
         target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
         name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)) else None
-        if name and isinstance(target, ast.Name) and used_as_characters(self, name):
+        if clamped_characters(self, node, target):
             return None  # ``context_limit = max(250, n)`` ... ``text[:context_limit]`` (set 20: open-webui)
-        if any(named_in_characters(a) for a in node.args):
-            return (
-                None  # ``max(500, _TOKEN_BUDGET_CHARS - len(fixed) - 200)``: characters (set 521: fitz-forge)
-            )
         if name and self.names.is_budget(name):
             return name
         if not isinstance(target, ast.Name) or fn is None or self.names.is_excluded(target.id):

@@ -16,7 +16,10 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.char_params import named_in_characters
+from prompt_budget.lint.counted_locals import bound_to_length
 from prompt_budget.lint.flow import reads_of
+from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import BUDGET_WORDS, attr_name, number
 
@@ -97,3 +100,19 @@ def stored_as_budget(rule: LintRule, fn: ast.AST, name: str) -> str | None:
         ):
             return stored
     return None
+
+
+def held_as_text(rule: LintRule, amount: ast.expr) -> bool:
+    """``amount`` is a local holding characters, whatever it is named: used as characters (``reasoning_budget``
+    given to ``_truncate_at_line(text, max_chars)``, set 521: fitz-forge) or bound to a text's length
+    (``context_size = len(str(context))``, set 523: agenthelm-sdk's log line)."""
+    return type(amount) is ast.Name and (used_as_characters(rule, amount.id) or bound_to_length(rule, amount))
+
+
+def clamped_characters(rule: LintRule, clamp: ast.Call, target: ast.expr | None) -> bool:
+    """A clamp of characters: bound to a local used as characters (``context_limit = max(250, n)`` ...
+    ``text[:context_limit]``, set 20: open-webui), or of an amount named for them (``max(500,
+    _TOKEN_BUDGET_CHARS - len(fixed) - 200)``, set 521: fitz-forge)."""
+    if isinstance(target, ast.Name) and used_as_characters(rule, target.id):
+        return True
+    return any(named_in_characters(a) for a in clamp.args)
