@@ -42,6 +42,14 @@ def _reported_slots(
     position a call fills it at (None: keyword only)."""
     slots: dict[str, dict[str, int | None]] = {}
     for fn in walk(tree):
+        if isinstance(fn, ast.ClassDef):  # a dataclass's field: ``reserve_ratio: float = 0.15`` (set 525)
+            for stmt in fn.body:
+                if (
+                    isinstance(stmt, ast.AnnAssign)
+                    and type(stmt.target) is ast.Name
+                    and id(stmt.value) in reported
+                ):
+                    slots.setdefault(fn.name, {})[stmt.target.id] = None
         if not isinstance(fn, _FUNCTIONS) or not any(id(d) in reported for _, d in defaults(fn.args)):
             continue
         positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
@@ -114,6 +122,11 @@ def _passed(rule: LintRule, tree: ast.Module) -> Iterator[tuple[ast.expr, float,
             (p, call.args[at]) for p, at in slots[callee].items() if at is not None and at < len(call.args)
         ]
         for param, arg in given:
+            if fraction(arg) is not None and id(arg) not in reported and id(arg) not in done:
+                # ``ContextConfig(max_tokens=2048, reserve_ratio=0.2)``: the share written again inline (set 525)
+                done.add(id(arg))
+                why = f"given as `{param}` to `{callee}`, whose default is a budget ratio"
+                yield arg, fraction(arg) or 0.0, param, f"{param} = {fraction(arg)} {why}"
             if not isinstance(arg, ast.Name):
                 continue
             scope = _scope(call, up)

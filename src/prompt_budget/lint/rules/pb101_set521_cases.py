@@ -20,6 +20,10 @@ the function's docstring gives per token (rm-contextos's "Assumes ~3.5 bytes per
 Set 523's (measured with set 521's rules first, then tuned on): PB103, not a local named as a window bound to a
 text's length (agenthelm-sdk's ``context_size = len(str(self.current_context))`` ... ``if context_size > 50``, a
 log line's switch; ``counted_locals.bound_to_length``).
+
+Set 525's (measured with set 523's rules first, then tuned on): PB105, a share given inline to a dataclass of the
+module in place of a field's default PB105 reports (ai-hello's ``ContextConfig(max_tokens=2048, reserve_ratio=0.2)``
+beside ``reserve_ratio: float = 0.15`` ... ``self.max_tokens * (1 - self.reserve_ratio)``, ``passed_ratios``).
 """
 
 from __future__ import annotations
@@ -146,6 +150,28 @@ _LOGGED_SIZE = (
 LOGGED_SIZE_VALID = (Valid(_LOGGED_SIZE.format(size="len(str(current_context))")),)
 LOGGED_SIZE_INVALID = (Invalid(_LOGGED_SIZE.format(size="count_tokens(current_context)"), line=3),)
 
+_FIELD_GIVEN = (
+    "from dataclasses import dataclass\n"
+    "\n"
+    "\n"
+    "@dataclass\n"
+    "class ContextConfig:\n"
+    "    max_tokens: int = 8000\n"
+    "    reserve_ratio: float = 0.15\n"
+    "    min_relevance: float = 0.3\n"
+    "\n"
+    "    def available(self) -> int:\n"
+    "        return int(self.max_tokens * (1 - self.reserve_ratio))\n"
+    "\n"
+    "\n"
+    "CONFIG = ContextConfig({given}=0.2)\n"
+)
+# the field's default is reported either way; the share given again in its place only under its own name
+FIELD_GIVEN_INVALID = (
+    Invalid(_FIELD_GIVEN.format(given="min_relevance"), line=7),
+    Invalid(_FIELD_GIVEN.format(given="reserve_ratio"), line=7, count=2),
+)
+
 SET521_PB101_VALID = OR_RETURN_VALID
 SET521_PB101_INVALID = OR_RETURN_INVALID
 SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID)
@@ -159,4 +185,4 @@ SET521_PB104_INVALID = (
     *BYTES_DOC_INVALID,
 )
 SET521_PB105_VALID = GROWTH_VALID
-SET521_PB105_INVALID = GROWTH_INVALID
+SET521_PB105_INVALID = (*GROWTH_INVALID, *FIELD_GIVEN_INVALID)
