@@ -221,7 +221,9 @@ class ComparedShares:
 
     def no_token_share(self, name: str) -> bool:
         """Every read of ``name`` orders it against a share of money or a mean of scores, or picks a label."""
-        return self.money_only(name) or self.labels_only(name) or self.means_only(name)
+        return (
+            self.money_only(name) or self.labels_only(name) or self.means_only(name) or self.memory_only(name)
+        )
 
     def means_only(self, name: str) -> bool:
         """Every read of ``name`` is ordered against a local bound only to numbers and to means of what it adds
@@ -258,6 +260,17 @@ class ComparedShares:
         if not self._made:
             self._make()
         return picks_labels_only(self._tree, name, self.reads.get(name, 0))
+
+    def memory_only(self, name: str) -> bool:
+        """Every read of ``name`` is ordered against a share of memory: ``share = needed / budget`` where
+        ``budget = hw.budget_gb`` (set 527: tala-ai's ``WARN_FRACTION = 0.6`` of the usable RAM)."""
+        found = self._every_read_compared(name)
+        for other, compare in found:
+            fn = enclosing_function(parents(self._tree), compare)
+            divs = self._divisions(other, compare)
+            if fn is None or not divs or not all(_in_memory(fn, d) for d in divs):
+                return False
+        return bool(found)
 
     def money_only(self, name: str) -> bool:
         """Every read of ``name`` is ordered against a share of an amount of money (and there is one)."""
@@ -493,6 +506,19 @@ def unguarded(divisor: ast.expr) -> ast.expr:
             if isinstance(guard, ast.Constant) and guard.value in (1, 1.0):
                 return kept
     return divisor
+
+
+#: Words of a name counting memory.
+_MEMORY_WORDS = frozenset({"gb", "gib", "mb", "mib", "memory", "vram", "ram"})
+
+
+def _in_memory(fn: ast.AST, div: ast.BinOp) -> bool:
+    """A name in the division, or in what a local of it is bound to in ``fn``, says memory; none says tokens."""
+    names = [n for sub in walk(div) if (n := name_of(sub))]
+    for sub in (s for s in walk(div) if type(s) is ast.Name):
+        names += [n for stmt in local_bindings(fn, sub.id) for v in walk(stmt.value) if (n := name_of(v))]
+    found = [set(words(n)) for n in names]
+    return any(ws & _MEMORY_WORDS for ws in found) and not any(ws & {"token", "tokens"} for ws in found)
 
 
 def _says_money(div: ast.BinOp) -> bool:

@@ -69,3 +69,20 @@ def money_share(tree: ast.AST | None, name: str) -> bool:
     is money."""
     ws = set(words(name))
     return "budget" in ws and not ws & _TOKEN_SIDE and money_budget(tree)
+
+
+#: Words of a field counting money.
+_MONEY_WORDS = frozenset({"cost", "costs", "price", "usd", "dollars", "spend", "spending"})
+
+
+def money_class(cls: ast.ClassDef | None) -> bool:
+    """``cls`` holds fields of money (``max_daily_cost: float = 10.0  # USD``) and none of tokens: a share
+    commented "80% of budget" among them is a share of that money (set 527: ragbox-core's ``CostBudget``)."""
+    if cls is None:
+        return False
+    fields = [
+        words(s.target.id) for s in cls.body if isinstance(s, ast.AnnAssign) and type(s.target) is ast.Name
+    ]
+    return any(_MONEY_WORDS.intersection(ws) for ws in fields) and not any(
+        _TOKEN_SIDE.intersection(ws) for ws in fields
+    )

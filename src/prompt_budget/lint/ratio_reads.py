@@ -18,6 +18,7 @@ from prompt_budget.lint.compared_shares import (
 )
 from prompt_budget.lint.fill_reads import named_fill
 from prompt_budget.lint.forms import fraction_size
+from prompt_budget.lint.kept_budgets import LIMIT_NAMES
 from prompt_budget.lint.names import words
 from prompt_budget.lint.passed_shares import passed_share
 from prompt_budget.lint.ratio_names import fraction
@@ -197,8 +198,16 @@ def _local_share(rule: LintRule, local: ast.Name) -> str | None:
         return _ratio_returned(rule, fn, local)
     if not divs or not all(of_tokens(rule, d) for d in divs):
         return None
-    budgets = {rule.budget_expr(unguarded(d.right)) for d in divs}
+    budgets = {rule.budget_expr(unguarded(d.right)) or _limit_of_tokens(rule, d) for d in divs}
     return budgets.pop() if len(budgets) == 1 and None not in budgets else None
+
+
+def _limit_of_tokens(rule: LintRule, div: ast.BinOp) -> str | None:
+    """``tokens / limit``: a count of tokens over a local named as a limit (``limit``, ``cap``, ``budget``), the
+    limit's name (set 527: penhin-code's ``usage_ratio = tokens / limit`` ... ``if usage_ratio < 0.6``), else None."""
+    divisor = unguarded(div.right)
+    named = type(divisor) is ast.Name and bool(LIMIT_NAMES.intersection(words(divisor.id)))
+    return divisor.id if named and type(divisor) is ast.Name and rule.token_amount(div.left) else None
 
 
 def _local_percent(rule: LintRule, local: ast.expr) -> str | None:

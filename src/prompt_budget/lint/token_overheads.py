@@ -194,7 +194,10 @@ class _Estimate:
             if isinstance(
                 node.op, ast.Mult
             ):  # ``len(m.content) * _TOKENS_PER_CHAR`` (set 295: autoreport-gui)
-                # the rate named for tokens, not ``len(self._messages) * 4`` (items times a per-item cost)
+                # the rate named for tokens, not ``len(self._messages) * 4`` (items times a per-item cost);
+                # ``words * 1.33`` in a function counting tokens: words made tokens (set 527: ai-rule-learning-mcp)
+                if self.counts_tokens and any(_tokens_per_word(side, other) for side, other in _sides(node)):
+                    return True
                 return any(
                     self._scaled(side, other)
                     and bool(TOKEN_WORDS.intersection(words(attr_name(other) or "")))
@@ -418,6 +421,14 @@ def _per_item(node: ast.expr, constant: Callable[[ast.expr], ast.Constant | None
         if per is not None and (counted or (type(other) is ast.Name and _COUNT_WORDS & set(words(other.id)))):
             return per
     return None
+
+
+def _tokens_per_word(count: ast.expr, rate: ast.expr) -> bool:
+    """``words * 1.33``, ``len(text.split()) * 1.3``: a count of words times a rate of tokens per word."""
+    factor = number(rate)
+    said = type(count) is ast.Name and bool({"word", "words"} & set(words(count.id)))
+    counted = said or (isinstance(count, ast.Call) and callee_name(count) == "len" and _split_words(count))
+    return counted and factor is not None and 1 < factor <= 2
 
 
 def _split_words(node: ast.Call) -> bool:

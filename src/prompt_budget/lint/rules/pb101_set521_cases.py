@@ -24,6 +24,13 @@ log line's switch; ``counted_locals.bound_to_length``).
 Set 525's (measured with set 523's rules first, then tuned on): PB105, a share given inline to a dataclass of the
 module in place of a field's default PB105 reports (ai-hello's ``ContextConfig(max_tokens=2048, reserve_ratio=0.2)``
 beside ``reserve_ratio: float = 0.15`` ... ``self.max_tokens * (1 - self.reserve_ratio)``, ``passed_ratios``).
+
+Set 527's (measured with set 525's rules first, then tuned on): PB105, not a share of memory (tala-ai's ``WARN_FRACTION
+= 0.6`` ordered against ``needed / budget`` where ``budget = hw.budget_gb``, ``compared_shares.memory_only``), nor one
+commented "80% of budget" among fields of money (ragbox-core's ``CostBudget``, ``money_budgets.money_class``);
+PB105, a share of a local named as a limit that a count of tokens is divided by (penhin-code's ``usage_ratio = tokens /
+limit`` ... ``if usage_ratio < 0.6``, ``ratio_reads._limit_of_tokens``); PB106, a number added to words made tokens by
+a rate in a function counting tokens (ai-rule-learning-mcp's ``int(words * 1.33) + 2``, ``token_overheads``).
 """
 
 from __future__ import annotations
@@ -172,6 +179,62 @@ FIELD_GIVEN_INVALID = (
     Invalid(_FIELD_GIVEN.format(given="reserve_ratio"), line=7, count=2),
 )
 
+_MEMORY_SHARE = (
+    "LARGE_CTX = 16384\n"
+    "WARN_FRACTION = 0.6  # of the usable budget\n"
+    "\n"
+    "\n"
+    "def assess(choices, hw, estimate):\n"
+    "    needed = estimate(choices)\n"
+    "    budget = hw.{budget}\n"
+    "    advice = []\n"
+    "    if needed / budget > WARN_FRACTION:\n"
+    '        advice.append("warn")\n'
+    "    if choices.num_ctx >= LARGE_CTX:\n"
+    '        advice.append("large")\n'
+    "    return advice\n"
+)
+_MONEY_FIELDS = (
+    "from dataclasses import dataclass\n"
+    "\n"
+    "MAX_OUTPUT_TOKENS = 800\n"
+    "\n"
+    "\n"
+    "@dataclass\n"
+    "class Budget:\n"
+    "    max_daily_{unit}: {kind} = {amount}\n"
+    "    warning_threshold: float = 0.8  # 80% of budget\n"
+)
+OTHER_SHARES_VALID = (
+    Valid(_MEMORY_SHARE.format(budget="budget_gb")),
+    Valid(_MONEY_FIELDS.format(unit="cost", kind="float", amount="10.0")),
+)
+OTHER_SHARES_INVALID = (
+    Invalid(_MEMORY_SHARE.format(budget="budget_tokens"), line=2),
+    Invalid(_MONEY_FIELDS.format(unit="tokens", kind="int", amount="100_000"), line=9),
+)
+
+_LIMIT_SHARE = (
+    "def estimate_tokens(messages):\n"
+    "    return len(str(messages)) // 4\n"
+    "\n"
+    "\n"
+    "def keep_recent(messages, {divisor}: int = 120_000):\n"
+    "    tokens = estimate_tokens(messages)\n"
+    "    usage_ratio = tokens / {divisor}\n"
+    "    if usage_ratio < 0.6:\n"
+    "        return 5\n"
+    "    return 1\n"
+)
+LIMIT_SHARE_VALID = (Valid(_LIMIT_SHARE.format(divisor="total")),)
+LIMIT_SHARE_INVALID = (Invalid(_LIMIT_SHARE.format(divisor="limit"), line=8),)
+
+_WORD_OVERHEAD = (
+    "def {fn}(text: str) -> int:\n    words = len(text.split())\n    return max(1, int(words * 1.33) + 2)\n"
+)
+WORD_OVERHEAD_VALID = (Valid(_WORD_OVERHEAD.format(fn="estimate_width")),)
+WORD_OVERHEAD_INVALID = (Invalid(_WORD_OVERHEAD.format(fn="estimate_tokens"), line=3),)
+
 SET521_PB101_VALID = OR_RETURN_VALID
 SET521_PB101_INVALID = OR_RETURN_INVALID
 SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID)
@@ -184,5 +247,7 @@ SET521_PB104_INVALID = (
     *SHOWN_INVALID,
     *BYTES_DOC_INVALID,
 )
-SET521_PB105_VALID = GROWTH_VALID
-SET521_PB105_INVALID = (*GROWTH_INVALID, *FIELD_GIVEN_INVALID)
+SET521_PB105_VALID = (*GROWTH_VALID, *OTHER_SHARES_VALID, *LIMIT_SHARE_VALID)
+SET521_PB105_INVALID = (*GROWTH_INVALID, *FIELD_GIVEN_INVALID, *OTHER_SHARES_INVALID, *LIMIT_SHARE_INVALID)
+SET521_PB106_VALID = WORD_OVERHEAD_VALID
+SET521_PB106_INVALID = WORD_OVERHEAD_INVALID
