@@ -88,6 +88,7 @@ def item_token_costs(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constan
     if is_test_module(rule.ctx.path):
         return []
     charged = _charged(rule, tree)  # ``budget_engine.consume_internal_llm_call(ref, tokens=500)``
+    charged += _inline(rule, tree)  # ``raw_tokens = file_count * 800``
     bodies = [tree.body, *(s.body for s in tree.body if isinstance(s, ast.ClassDef))]
     scopes: list[tuple[ast.AST, dict[str, tuple[ast.Constant, int, str]]]] = [
         (tree, {k: v for body in bodies for k, v in _bound(body).items()})
@@ -186,3 +187,50 @@ def _use(rule: LintRule, node: ast.AST, parent: ast.AST | None) -> str | None:
     return (
         "added to a count of tokens" if isinstance(parent.op, ast.Add) and rule.token_amount(other) else None
     )
+
+
+#: A local named for tokens bound to a product with a number of two digits or more (the module's text is searched
+#: before its tree is walked).
+_INLINE_TEXT = re.compile(r"tok\w*\s*=[^=\n]*\*\s*\d{2}")
+#: Words of a count of items.
+_COUNTS = frozenset({"count", "counts", "num", "n", "number"})
+
+
+def _inline(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, str, str]]:
+    """A count of items times a number of tokens each, written inline and bound to a local named for an amount of
+    tokens (set 529: kodara's ``raw_tokens = file_count * 800``, a full read guessed at 800 tokens a file; ``len(
+    files) * 800``, ``min(8, file_count) * 250``): (its literal, its value, the finding's message, its key's name)."""
+    found: list[tuple[ast.Constant, int, str, str]] = []
+    if not _INLINE_TEXT.search(source_of(rule.ctx.lines)[1]):
+        return found
+    for node in walk(tree):
+        if type(node) is not ast.Assign or len(node.targets) != 1 or not isinstance(node.value, ast.BinOp):
+            continue
+        target, product = node.targets[0], node.value
+        if type(target) is not ast.Name:
+            continue
+        if not isinstance(product.op, ast.Mult) or not rule.names.is_token_amount(target.id):
+            continue
+        if rule.names.is_budget(target.id):
+            continue  # ``max_tokens = n * 800``: a budget, PB102's
+        for literal, count in ((product.right, product.left), (product.left, product.right)):
+            value = number(literal)
+            if type(literal) is ast.Constant and type(value) is int and value >= 16 and _items(count):
+                shown = ast.unparse(count)
+                message = (
+                    f"hard-coded estimate of {value} tokens per item, multiplying `{shown}` into `{target.id}`; "
+                    "keep it in config, calibrated against real outputs, so every estimate uses the same size"
+                )
+                found.append((literal, value, message, f"{target.id} per item"))
+                break
+    return found
+
+
+def _items(node: ast.expr) -> bool:
+    """``file_count``, ``len(files)``, ``min(8, file_count)``: a count of items."""
+    if isinstance(node, ast.Call) and callee_name(node) in {"min", "max"}:
+        return any(_items(a) for a in node.args)
+    if isinstance(node, ast.Call):
+        return callee_name(node) == "len"
+    name = node.id if type(node) is ast.Name else node.attr if type(node) is ast.Attribute else ""
+    return bool(_COUNTS.intersection(words(name))) and not _TOKENS.intersection(words(name))

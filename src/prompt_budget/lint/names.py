@@ -71,6 +71,11 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("max", "model", "len"),
     ("max", "model", "length"),
     ("truncation", "length"),
+    (
+        "max",
+        "decoding",
+        "length",
+    ),  # CTranslate2's ``translate_batch(..., max_decoding_length=256)`` (set 529)
     # how many tokens a generation may produce (RULER's ``tokens_to_generate``, set 20; lighteval's
     # ``generation_size``, HELM's ``generation_length``, set 21)
     ("tokens", "to", "generate"),

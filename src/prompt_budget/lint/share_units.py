@@ -154,6 +154,19 @@ def class_sizes(rule: LintRule, name: str) -> list[str]:
     return [f for f, value in named if isinstance(number(default_of(value)), int)]
 
 
+def overlap_of_characters(rule: LintRule, name: str) -> bool:
+    """``CHUNK_OVERLAP_RATIO = 0.1`` beside ``CHUNK_MAX_CHARS = 300``: an overlap's share of a chunk its module
+    sizes in characters, among its constants and none named for tokens (set 529: groundrails' lexical chunks)."""
+    tree = rule.ctx.tree
+    if "overlap" not in words(name) or rule.ctx.scopes or not isinstance(tree, ast.Module):
+        return False
+    sizes = [words(t.id) for stmt in tree.body for t in getattr(stmt, "targets", ()) if type(t) is ast.Name]
+    chunked = [ws for ws in sizes if "chunk" in ws]
+    return any(CHAR_WORDS.intersection(ws) for ws in chunked) and not any(
+        TOKEN_UNIT_WORDS.intersection(ws) for ws in chunked
+    )
+
+
 #: A trailing comment saying what part of tokens a share is: "Thinking budget as a fraction of content
 #: tokens", "share of the context window", "percent of the token budget".
 _TOKEN_SHARE_COMMENT = re.compile(

@@ -31,6 +31,13 @@ commented "80% of budget" among fields of money (ragbox-core's ``CostBudget``, `
 PB105, a share of a local named as a limit that a count of tokens is divided by (penhin-code's ``usage_ratio = tokens /
 limit`` ... ``if usage_ratio < 0.6``, ``ratio_reads._limit_of_tokens``); PB106, a number added to words made tokens by
 a rate in a function counting tokens (ai-rule-learning-mcp's ``int(words * 1.33) + 2``, ``token_overheads``).
+
+Set 529's (measured with set 527's rules first, then tuned on): PB102, a module's constant named as the plural of a
+budget (tala-ai's ``CONTEXT_SIZES = (4096, 8192, 16384, 32768)``, ``budget_lists``); PB101, CTranslate2's
+``max_decoding_length=256`` (groundrails); PB105, not an overlap's share of chunks its module sizes in characters
+(groundrails' ``CHUNK_OVERLAP_RATIO = 0.1`` beside ``CHUNK_MAX_CHARS = 300``, ``share_units.overlap_of_characters``);
+PB106, a count of items times a number of tokens each bound to a local named for tokens (kodara's ``raw_tokens =
+file_count * 800``, ``item_token_costs._inline``).
 """
 
 from __future__ import annotations
@@ -235,10 +242,37 @@ _WORD_OVERHEAD = (
 WORD_OVERHEAD_VALID = (Valid(_WORD_OVERHEAD.format(fn="estimate_width")),)
 WORD_OVERHEAD_INVALID = (Invalid(_WORD_OVERHEAD.format(fn="estimate_tokens"), line=3),)
 
-SET521_PB101_VALID = OR_RETURN_VALID
-SET521_PB101_INVALID = OR_RETURN_INVALID
-SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID)
-SET521_PB102_INVALID = (*MADE_CHARS_INVALID, *SPENT_INVALID)
+_SIZES = "{name} = (4096, 8192, 16384, 32768)\n\n\ndef options():\n    return [str(s) for s in {name}]\n"
+SIZES_VALID = (Valid(_SIZES.format(name="PAGE_SIZES")),)
+SIZES_INVALID = (Invalid(_SIZES.format(name="CONTEXT_SIZES"), line=1),)
+
+_DECODING = (
+    "def translate(tr, tokens):\n    return tr.translate_batch([tokens], beam_size=2, {keyword}=256)\n"
+)
+DECODING_VALID = (Valid(_DECODING.format(keyword="max_batch_size")),)
+DECODING_INVALID = (Invalid(_DECODING.format(keyword="max_decoding_length"), line=2),)
+
+_CHUNK_OVERLAP = (
+    "MAX_TOKENS = 4096\n"
+    "CHUNK_MAX_{unit} = 300  # lexical operating point\n"
+    "CHUNK_OVERLAP_RATIO = 0.1  # fit/extraction default\n"
+    "\n"
+    "\n"
+    "def chunk(text, max_{low}: int = CHUNK_MAX_{unit}, chunk_overlap_ratio: float = CHUNK_OVERLAP_RATIO):\n"
+    "    overlap = int(max_{low} * chunk_overlap_ratio)\n"
+    "    return [text[i : i + max_{low}] for i in range(0, len(text), max_{low} - overlap)]\n"
+)
+CHUNK_OVERLAP_VALID = (Valid(_CHUNK_OVERLAP.format(unit="CHARS", low="chars")),)
+CHUNK_OVERLAP_INVALID = (Invalid(_CHUNK_OVERLAP.format(unit="TOKENS", low="tokens"), line=3),)
+
+_PER_ITEM = "def quick_win(file_count):\n    raw_{unit} = file_count * 800\n    return raw_{unit}\n"
+PER_ITEM_VALID = (Valid(_PER_ITEM.format(unit="bytes")),)
+PER_ITEM_INVALID = (Invalid(_PER_ITEM.format(unit="tokens"), line=2),)
+
+SET521_PB101_VALID = (*OR_RETURN_VALID, *DECODING_VALID)
+SET521_PB101_INVALID = (*OR_RETURN_INVALID, *DECODING_INVALID)
+SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID, *SIZES_VALID)
+SET521_PB102_INVALID = (*MADE_CHARS_INVALID, *SPENT_INVALID, *SIZES_INVALID)
 SET521_PB103_VALID = (*HELD_CHARS_VALID, *HELD_CHARS_PB103_VALID, *SELF_CLAMP_VALID, *LOGGED_SIZE_VALID)
 SET521_PB103_INVALID = (*SELF_CLAMP_INVALID, *LOGGED_SIZE_INVALID)
 SET521_PB104_VALID = (*SHOWN_VALID, *BYTES_DOC_VALID)
@@ -247,7 +281,13 @@ SET521_PB104_INVALID = (
     *SHOWN_INVALID,
     *BYTES_DOC_INVALID,
 )
-SET521_PB105_VALID = (*GROWTH_VALID, *OTHER_SHARES_VALID, *LIMIT_SHARE_VALID)
-SET521_PB105_INVALID = (*GROWTH_INVALID, *FIELD_GIVEN_INVALID, *OTHER_SHARES_INVALID, *LIMIT_SHARE_INVALID)
-SET521_PB106_VALID = WORD_OVERHEAD_VALID
-SET521_PB106_INVALID = WORD_OVERHEAD_INVALID
+SET521_PB105_VALID = (*GROWTH_VALID, *OTHER_SHARES_VALID, *LIMIT_SHARE_VALID, *CHUNK_OVERLAP_VALID)
+SET521_PB105_INVALID = (
+    *GROWTH_INVALID,
+    *FIELD_GIVEN_INVALID,
+    *OTHER_SHARES_INVALID,
+    *LIMIT_SHARE_INVALID,
+    *CHUNK_OVERLAP_INVALID,
+)
+SET521_PB106_VALID = (*WORD_OVERHEAD_VALID, *PER_ITEM_VALID)
+SET521_PB106_INVALID = (*WORD_OVERHEAD_INVALID, *PER_ITEM_INVALID)

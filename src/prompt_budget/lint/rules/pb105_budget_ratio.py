@@ -57,7 +57,7 @@ from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
 from prompt_budget.lint.score_defaults import score_compared, statistic_fallback
 from prompt_budget.lint.share_bases import linear_base
 from prompt_budget.lint.share_tables import table_shares
-from prompt_budget.lint.share_units import class_sizes, other_units_share
+from prompt_budget.lint.share_units import class_sizes, other_units_share, overlap_of_characters
 from prompt_budget.lint.shared_slots import report_same_slots
 from prompt_budget.lint.shares import (
     budget_share,
@@ -304,7 +304,7 @@ class BudgetRatio(DivisorTables):
         sizes = class_sizes(self, name)
         if sizes and self._character_sizes is None:
             self._character_sizes = character_sizes(self, self.ctx.tree) if self.ctx.tree else set()
-        return any(s in (self._character_sizes or ()) for s in sizes)
+        return any(s in (self._character_sizes or ()) for s in sizes) or overlap_of_characters(self, name)
 
     def _named_ratio(self, name: str | None, literal: ast.expr | None, param: bool = False) -> None:
         """A ratio bound to a name: reported when the name says which budget it divides, or, for a
