@@ -114,7 +114,7 @@ class Deferred:
 
     #: ``flow.imported_names`` of the module: constants of other modules whose uses here may decide.
     imported: dict[str, str]
-    bindings: Bindings = field(default_factory=Bindings)
+    bindings: Bindings = field(default_factory=lambda: Bindings(split_params=True))
     uses: Uses = field(default_factory=Uses)
     #: Window names without the word tokens (``max_context_length = 6000``): reported unless a read
     #: cuts a string with them (``context[:max_context_length]``: characters).
@@ -340,9 +340,11 @@ class Deferred:
         reach = TokenReach(rule)
         for name, b in candidates.items():
             why = self.uses.reason(name) or self._stored_in_window(rule, node, name)
+            split = name in self.bindings.split  # parameters of several functions: each by its own reads
             for each in self.bindings.all_of(name):
                 # what no read decided at once: followed through locals, lists, ``self`` and calls
-                found = why if why is not None else _reached(reach, rule, each)
+                found = self.uses.scoped.get((id(each.scope), name)) if split else why
+                found = found if found is not None else _reached(reach, rule, each)
                 record(rule, each, decided=found is not None)  # for a module forwarding it (``forwarded``)
                 if found is not None:
                     record_base(rule, each)  # ``super().__init__(max_length=max_length)``: the base's too
@@ -351,7 +353,7 @@ class Deferred:
                     rule.report(
                         each.literal, message, target=each.literal, value=each.value, key_parts=each.key_parts
                     )
-            if why is None and b.module_level:
+            if why is None and b.module_level and not split:
                 rule.fact(b.literal, BIND_FACT + name, b.value)  # a module importing it may decide
         # ``output_tokens = 50000`` on one branch, ``32768`` on another, read as ``max_output_tokens=``
         branch_local_budgets(rule, self.locals_of, self.bindings.ambiguous)

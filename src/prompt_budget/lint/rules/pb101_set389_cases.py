@@ -338,7 +338,8 @@ _STORAGE = (
     "        return splitter.split_documents(docs)\n\n\n"
     "class {name}:\n"
     "    def split(self, docs, chunk: int = 1000):\n"
-    "        return docs[:chunk]\n"
+    "        splitter = RecursiveCharacterTextSplitter.from_tiktoken_encoder(model_name='gpt-4o', chunk_size=chunk)\n"
+    "        return splitter.split_documents(docs[:100])\n"
 )
 #: (a storage bucket is no rate limiter: the chunk size beside it stays a budget)
 STORAGE_BUCKET_VALID = ()

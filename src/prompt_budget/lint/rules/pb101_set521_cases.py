@@ -38,6 +38,11 @@ budget (tala-ai's ``CONTEXT_SIZES = (4096, 8192, 16384, 32768)``, ``budget_lists
 (groundrails' ``CHUNK_OVERLAP_RATIO = 0.1`` beside ``CHUNK_MAX_CHARS = 300``, ``share_units.overlap_of_characters``);
 PB106, a count of items times a number of tokens each bound to a local named for tokens (kodara's ``raw_tokens =
 file_count * 800``, ``item_token_costs._inline``).
+
+Set 531's (measured with set 529's rules first, then tuned on): PB102, a parameter's default decided by its own
+function's reads when parameters of other functions of the module share its name with other values (a module with
+``def extract(..., budget=30_000)`` comparing it with a count of tokens and ``def retry(call, budget=300)``: the
+first is reported, the second not; before, the name bound to two values was dropped; ``candidate_bindings``).
 """
 
 from __future__ import annotations
@@ -269,19 +274,61 @@ _PER_ITEM = "def quick_win(file_count):\n    raw_{unit} = file_count * 800\n    
 PER_ITEM_VALID = (Valid(_PER_ITEM.format(unit="bytes")),)
 PER_ITEM_INVALID = (Invalid(_PER_ITEM.format(unit="tokens"), line=2),)
 
+_PARAMS_APART = (
+    "def count_tokens(text):\n"
+    "    return len(text.split())\n"
+    "\n"
+    "\n"
+    "def extract(text, budget: int = 30_000):\n"
+    "    if count_tokens(text) > budget:\n"
+    "        return text[:10]\n"
+    "    return text\n"
+    "\n"
+    "\n"
+    "def {other}(call, budget: int = {value}):\n"
+    "    for _ in range(budget):\n"
+    "        call()\n"
+)
+# a parameter is its function's: the retry count beside it is neither reported nor a reason to drop the budget
+PARAMS_APART_INVALID = (
+    Invalid(_PARAMS_APART.format(other="retry", value="300"), line=5),
+    Invalid(_PARAMS_APART.format(other="again", value="30_000"), line=5, count=2),
+)
+
+_COUNTED_CUT = (
+    "class Model:\n"
+    "    def prune_context(self, ctx):\n"
+    "        {name} = self.count_tokens(ctx)\n"
+    "        if {name} > 16000:\n"
+    "            ctx = ctx[0:1000] + ctx[{name} - 5000 :]\n"
+    "        return ctx\n"
+)
+_SCALE_KEY = 'PROFILE = {{"full_file_threshold_tokens": 100, "{key}": 2.0, "max_degradation_rounds": 2}}\n'
+# the review of sets 521-531 against the corpus: a count of tokens that also cuts a string stays tokens; a scale
+# of a budget of lines is no share of tokens
+REVIEW62_PB103_INVALID = (Invalid(_COUNTED_CUT.format(name="pruned_tokens"), line=4),)
+REVIEW62_PB105_VALID = (Valid(_SCALE_KEY.format(key="adaptive_line_budget_max_factor")),)
+REVIEW62_PB105_INVALID = (Invalid(_SCALE_KEY.format(key="adaptive_token_budget_max_factor"), line=1),)
+
 SET521_PB101_VALID = (*OR_RETURN_VALID, *DECODING_VALID)
 SET521_PB101_INVALID = (*OR_RETURN_INVALID, *DECODING_INVALID)
 SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID, *SIZES_VALID)
-SET521_PB102_INVALID = (*MADE_CHARS_INVALID, *SPENT_INVALID, *SIZES_INVALID)
+SET521_PB102_INVALID = (*MADE_CHARS_INVALID, *SPENT_INVALID, *SIZES_INVALID, *PARAMS_APART_INVALID)
 SET521_PB103_VALID = (*HELD_CHARS_VALID, *HELD_CHARS_PB103_VALID, *SELF_CLAMP_VALID, *LOGGED_SIZE_VALID)
-SET521_PB103_INVALID = (*SELF_CLAMP_INVALID, *LOGGED_SIZE_INVALID)
+SET521_PB103_INVALID = (*SELF_CLAMP_INVALID, *LOGGED_SIZE_INVALID, *REVIEW62_PB103_INVALID)
 SET521_PB104_VALID = (*SHOWN_VALID, *BYTES_DOC_VALID)
 SET521_PB104_INVALID = (
     Invalid(_MADE_CHARS.format(name="TOKEN_BUDGET"), line=2),
     *SHOWN_INVALID,
     *BYTES_DOC_INVALID,
 )
-SET521_PB105_VALID = (*GROWTH_VALID, *OTHER_SHARES_VALID, *LIMIT_SHARE_VALID, *CHUNK_OVERLAP_VALID)
+SET521_PB105_VALID = (
+    *GROWTH_VALID,
+    *OTHER_SHARES_VALID,
+    *LIMIT_SHARE_VALID,
+    *CHUNK_OVERLAP_VALID,
+    *REVIEW62_PB105_VALID,
+)
 SET521_PB105_INVALID = (
     *GROWTH_INVALID,
     *FIELD_GIVEN_INVALID,

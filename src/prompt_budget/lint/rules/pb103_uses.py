@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.char_params import named_in_characters
-from prompt_budget.lint.counted_locals import bound_to_length
+from prompt_budget.lint.counted_locals import bound_to_count, bound_to_length
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.names import PRICE_WORDS, words
@@ -106,7 +106,9 @@ def held_as_text(rule: LintRule, amount: ast.expr) -> bool:
     """``amount`` is a local holding characters, whatever it is named: used as characters (``reasoning_budget``
     given to ``_truncate_at_line(text, max_chars)``, set 521: fitz-forge) or bound to a text's length
     (``context_size = len(str(context))``, set 523: agenthelm-sdk's log line)."""
-    return type(amount) is ast.Name and (used_as_characters(rule, amount.id) or bound_to_length(rule, amount))
+    if type(amount) is not ast.Name or bound_to_count(rule, amount):
+        return False  # ``pruned_tokens = self.count_tokens(ctx)`` also cutting ``ctx[pruned_tokens - 5000:]``
+    return used_as_characters(rule, amount.id) or bound_to_length(rule, amount)
 
 
 def clamped_characters(rule: LintRule, clamp: ast.Call, target: ast.expr | None) -> bool:
