@@ -22,7 +22,7 @@ from prompt_budget.lint.context_shares import scales_other_context
 from prompt_budget.lint.names import SMALLEST_MODEL_WINDOW, NameJudge, words
 from prompt_budget.lint.ratio_names import TOKEN_UNIT_WORDS
 from prompt_budget.lint.rule import defaults
-from prompt_budget.lint.scaled_units import scales_other_units
+from prompt_budget.lint.scaled_units import given_as_memory, scales_other_units
 from prompt_budget.lint.walks import kept_per_file, parents, walk
 
 #: Words of a sequence whose ``len()`` counts tokens or characters, not items.
@@ -151,6 +151,7 @@ def scales_no_tokens(
         or window_without_tokens(tree, name)
         or budget_without_tokens(tree, name, literal)
         or compared_with_similarity(tree, name)
+        or given_as_memory(tree, name)
     )
 
 

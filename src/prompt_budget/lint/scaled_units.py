@@ -160,3 +160,29 @@ def _priced(up: dict[ast.AST, ast.AST], product: ast.BinOp) -> bool:
         product = up[product]  # type: ignore[assignment]
     leaves = [n for n in walk(product) if isinstance(n, (ast.Name, ast.Attribute))]
     return any(set(words(attr_name(n) or "")) & PRICE_WORDS for n in leaves)
+
+
+#: Words of a keyword taking a share of a device's memory (``gpu_memory_utilization=``, ``mem_fraction_static=``).
+_MEMORY_KEYWORDS = frozenset({"memory", "mem", "gpu", "vram"})
+
+
+def given_as_memory(tree: ast.AST | None, name: str) -> bool:
+    """Every read of ``name`` (a share's name) is given under a keyword of a device's memory (set 533: kvfit's
+    ``utilization: float = 0.9`` ... ``gpu_memory_utilization=utilization``, ``mem_fraction_static=utilization``),
+    and there is at least one read."""
+    if tree is None:
+        return False
+    up = parents(tree)
+    reads = 0
+    for child in walk(tree):
+        if type(child) is not ast.Name or child.id != name or type(child.ctx) is not ast.Load:
+            continue
+        parent = up.get(child)
+        if not (
+            isinstance(parent, ast.keyword)
+            and parent.arg
+            and _MEMORY_KEYWORDS.intersection(words(parent.arg))
+        ):
+            return False
+        reads += 1
+    return reads > 0

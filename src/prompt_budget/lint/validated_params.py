@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.names import UNIT_WORDS, words
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.stated_units import guarding_test, part_of
 from prompt_budget.lint.walks import kept_per_file, walk
 
@@ -48,10 +48,29 @@ def validated_amount(rule: LintRule, node: ast.AST) -> bool:
     params = [
         a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg not in {"self", "cls"}
     ]
-    if params != [node.id]:
+    if params[:1] != [node.id] or len(params) > 2:  # pydantic's ``(cls, v, info)`` too
         return False
+    if any(rule.names.is_token_amount(f) for f in _validated_fields(fn)):
+        return True  # ``@field_validator("estimated_tokens") def _token_bound(cls, v)`` (set 533: ortim)
     ws = words(fn.name)
-    return len(ws) > 1 and ws[0] in _VERBS and rule.names.is_token_amount("_".join(ws[1:]))
+    return (
+        len(params) == 1 and len(ws) > 1 and ws[0] in _VERBS and rule.names.is_token_amount("_".join(ws[1:]))
+    )
+
+
+#: Pydantic's decorators naming the fields a method validates.
+_VALIDATORS = frozenset({"field_validator", "validator"})
+
+
+def _validated_fields(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The fields ``@field_validator("a", "b")`` (or ``@validator``) names for ``fn``."""
+    return [
+        name
+        for d in fn.decorator_list
+        if isinstance(d, ast.Call) and callee_name(d) in _VALIDATORS
+        for a in d.args
+        if (name := string_value(a)) is not None
+    ]
 
 
 #: An error's words saying an amount of a model's tokens ("(estimated tokens)", "max_tokens must be ...").

@@ -43,6 +43,14 @@ Set 531's (measured with set 529's rules first, then tuned on): PB102, a paramet
 function's reads when parameters of other functions of the module share its name with other values (a module with
 ``def extract(..., budget=30_000)`` comparing it with a count of tokens and ``def retry(call, budget=300)``: the
 first is reported, the second not; before, the name bound to two values was dropped; ``candidate_bindings``).
+
+Set 533's (measured with set 531's rules first, then tuned on): PB105, not a share given only under a keyword of a
+device's memory (kvfit's ``utilization: float = 0.9`` ... ``gpu_memory_utilization=utilization``,
+``scaled_units.given_as_memory``); PB103, not a comparison in a function named for a price (shim's ``def _price(model,
+prompt_tokens)`` ... ``if prompt_tokens > 100_000``, ``pb103_uses.picks_price``), and the bound a pydantic validator of a
+field named for tokens checks (ortim's ``@field_validator("estimated_tokens")`` ... ``if v > 20_000``,
+``validated_params.validated_amount``); PB104, a record's size in bytes made tokens (shim's ``largest["bytes"] // 4``,
+``pb104_bytes.byte_amount``).
 """
 
 from __future__ import annotations
@@ -310,17 +318,68 @@ REVIEW62_PB103_INVALID = (Invalid(_COUNTED_CUT.format(name="pruned_tokens"), lin
 REVIEW62_PB105_VALID = (Valid(_SCALE_KEY.format(key="adaptive_line_budget_max_factor")),)
 REVIEW62_PB105_INVALID = (Invalid(_SCALE_KEY.format(key="adaptive_token_budget_max_factor"), line=1),)
 
+_MEMORY_GIVEN = (
+    "def check(context_tokens: int = 131072, utilization: float = 0.9, run=None):\n"
+    "    return run(max_model_len=context_tokens, {keyword}=utilization)\n"
+)
+MEMORY_GIVEN_VALID = (Valid(_MEMORY_GIVEN.format(keyword="gpu_memory_utilization")),)
+MEMORY_GIVEN_INVALID = (Invalid(_MEMORY_GIVEN.format(keyword="context_share"), line=1),)
+
+_PRICED = (
+    "def _{fn}(model, prompt_tokens: int = 0):\n"
+    '    if model == "haiku" and prompt_tokens > 100_000:\n'
+    "        return LONG\n"
+    "    return TABLE.get(model)\n"
+)
+PRICED_VALID = (Valid(_PRICED.format(fn="price")),)
+PRICED_INVALID = (Invalid(_PRICED.format(fn="route"), line=2),)
+
+_RECORD_BYTES = 'def report(largest, found):\n    tokens = largest["{key}"] // 4\n    found.append(tokens)\n'
+RECORD_BYTES_VALID = (Valid(_RECORD_BYTES.format(key="rows")),)
+RECORD_BYTES_INVALID = (Invalid(_RECORD_BYTES.format(key="bytes"), line=2),)
+
+_VALIDATOR = (
+    "from pydantic import BaseModel, field_validator\n"
+    "\n"
+    "\n"
+    "class Task(BaseModel):\n"
+    "    {field}: int\n"
+    "\n"
+    '    @field_validator("{field}")\n'
+    "    @classmethod\n"
+    "    def _bound(cls, v: int) -> int:\n"
+    "        if v > 20_000:\n"
+    '            raise ValueError("too large")\n'
+    "        return v\n"
+)
+VALIDATOR_VALID = (Valid(_VALIDATOR.format(field="retries")),)
+VALIDATOR_INVALID = (Invalid(_VALIDATOR.format(field="estimated_tokens"), line=10),)
+
 SET521_PB101_VALID = (*OR_RETURN_VALID, *DECODING_VALID)
 SET521_PB101_INVALID = (*OR_RETURN_INVALID, *DECODING_INVALID)
 SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID, *SIZES_VALID)
 SET521_PB102_INVALID = (*MADE_CHARS_INVALID, *SPENT_INVALID, *SIZES_INVALID, *PARAMS_APART_INVALID)
-SET521_PB103_VALID = (*HELD_CHARS_VALID, *HELD_CHARS_PB103_VALID, *SELF_CLAMP_VALID, *LOGGED_SIZE_VALID)
-SET521_PB103_INVALID = (*SELF_CLAMP_INVALID, *LOGGED_SIZE_INVALID, *REVIEW62_PB103_INVALID)
-SET521_PB104_VALID = (*SHOWN_VALID, *BYTES_DOC_VALID)
+SET521_PB103_VALID = (
+    *HELD_CHARS_VALID,
+    *HELD_CHARS_PB103_VALID,
+    *SELF_CLAMP_VALID,
+    *LOGGED_SIZE_VALID,
+    *PRICED_VALID,
+    *VALIDATOR_VALID,
+)
+SET521_PB103_INVALID = (
+    *SELF_CLAMP_INVALID,
+    *LOGGED_SIZE_INVALID,
+    *REVIEW62_PB103_INVALID,
+    *PRICED_INVALID,
+    *VALIDATOR_INVALID,
+)
+SET521_PB104_VALID = (*SHOWN_VALID, *BYTES_DOC_VALID, *RECORD_BYTES_VALID)
 SET521_PB104_INVALID = (
     Invalid(_MADE_CHARS.format(name="TOKEN_BUDGET"), line=2),
     *SHOWN_INVALID,
     *BYTES_DOC_INVALID,
+    *RECORD_BYTES_INVALID,
 )
 SET521_PB105_VALID = (
     *GROWTH_VALID,

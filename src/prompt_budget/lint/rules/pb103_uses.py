@@ -55,11 +55,19 @@ def _priced(names: Sequence[str | None]) -> bool:
     return any(set(words(n or "")) & PRICE_WORDS for n in names)
 
 
+#: Words of a function that prices (not a ``tier`` of a window, a ``rate`` of anything).
+_PRICE_NAMES = frozenset({"price", "prices", "pricing", "cost", "costs", "usd"})
+
+
 def picks_price(ancestors: Sequence[ast.AST], node: ast.Compare) -> bool:
     """``price = [0.08 if msg_tokens > 300 else 0 for msg_tokens in counts]``: the comparison is the
     test of a conditional whose sides are both numbers, and the conditional's value (an element of a
-    list built, or itself) is bound or passed under a name of a price or a cost."""
+    list built, or itself) is bound or passed under a name of a price or a cost; or any comparison in a
+    function named for a price (``def _price(model, prompt_tokens)``)."""
     chain = list(ancestors)
+    fn = next((a for a in reversed(chain) if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    if fn is not None and _PRICE_NAMES.intersection(words(fn.name)):
+        return True  # ``def _price(model, prompt_tokens)`` ... ``if prompt_tokens > 100_000`` (set 533: shim)
     at = next((i for i in range(len(chain) - 1, -1, -1) if isinstance(chain[i], ast.IfExp)), None)
     if at is None:
         return False

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.names import BASE64_WORDS, BYTE_WORDS, words
-from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.rule import attr_name, callee_name, number, string_value
 from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens
 from prompt_budget.lint.walks import walk
 
@@ -42,6 +42,8 @@ def byte_amount(node: ast.expr) -> bool:
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
         # an average over a count, not a change of unit (``size / 1024``: kilobytes)
         return byte_amount(node.left) and number(node.right) is None
+    if isinstance(node, ast.Subscript) and string_value(node.slice) in {"bytes", "size_bytes", "byte_count"}:
+        return True  # ``largest["bytes"]``: a record's size in bytes (set 533: shim)
     if isinstance(node, ast.Subscript):
         node = node.value  # one entry of a table of sizes
     if isinstance(node, ast.Call) and callee_name(node) == "len" and len(node.args) == 1:
