@@ -60,8 +60,23 @@ def named_shares(rule: LintRule, node: ast.Dict | ast.Call) -> Iterator[tuple[st
     for key, value in zip(node.keys, node.values, strict=False):
         name = string_value(key) if key is not None else None
         name = name if name and _share_or_scale(name, value) is not None else None
-        if name and (_named(rule, name) or overlap_fraction(rule, name)) and not _table_row(rule, node, name):
+        named = name and (_named(rule, name) or overlap_fraction(rule, name))
+        if named and name and not _table_row(rule, node, name) and not _metric_tolerances(node, name):
             yield name, value
+
+
+#: Words of metrics a tolerance may be kept for beside one of tokens (``"cost_pct": 0.25, "latency_pct": 0.30``).
+_METRICS = frozenset({"cost", "latency", "time", "duration", "price", "error", "errors", "memory", "cpu"})
+
+
+def _metric_tolerances(node: ast.Dict, name: str) -> bool:
+    """``{"cost_pct": 0.25, "latency_pct": 0.30, "token_pct": 0.30}``: ``name`` is one of several entries ending
+    alike, the others shares of metrics that are no budget (cost, latency): tolerances on a change of each (set 535:
+    proveai-agentpulse's drift thresholds), not shares of a token budget."""
+    last = words(name)[-1:]
+    others = [words(k) for key in node.keys if key is not None and (k := string_value(key)) and k != name]
+    alike = [ws for ws in others if ws[-1:] == last]
+    return len(alike) >= 2 and sum(bool(_METRICS.intersection(ws)) for ws in alike) >= 2
 
 
 def _named_fallbacks(rule: LintRule, node: ast.Call) -> Iterator[tuple[str, ast.expr]]:

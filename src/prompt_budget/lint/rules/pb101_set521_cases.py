@@ -51,6 +51,11 @@ prompt_tokens)`` ... ``if prompt_tokens > 100_000``, ``pb103_uses.picks_price``)
 field named for tokens checks (ortim's ``@field_validator("estimated_tokens")`` ... ``if v > 20_000``,
 ``validated_params.validated_amount``); PB104, a record's size in bytes made tokens (shim's ``largest["bytes"] // 4``,
 ``pb104_bytes.byte_amount``).
+
+Set 535's (measured with set 533's rules first, then tuned on): PB104, a rate of tokens per word found by a regular
+expression (open-otk's ``words = re.findall(r"\\S+", text)`` ... ``int(len(words) * 1.3)``, ``pb104_rates.splits_words``);
+PB105, not one of several tolerances of a change in metrics (proveai-agentpulse's ``{"cost_pct": 0.25, "latency_pct":
+0.30, "token_pct": 0.30}``, ``keyed_ratios._metric_tolerances``).
 """
 
 from __future__ import annotations
@@ -355,6 +360,33 @@ _VALIDATOR = (
 VALIDATOR_VALID = (Valid(_VALIDATOR.format(field="retries")),)
 VALIDATOR_INVALID = (Invalid(_VALIDATOR.format(field="estimated_tokens"), line=10),)
 
+_FOUND_WORDS = (
+    "import re\n"
+    "\n"
+    "\n"
+    "def estimate_tokens(text: str) -> int:\n"
+    '    found = re.findall(r"{pattern}", text)\n'
+    "    return max(1, int(len(found) * 1.3))\n"
+)
+FOUND_WORDS_VALID = (Valid(_FOUND_WORDS.format(pattern="[.!?]")),)
+FOUND_WORDS_INVALID = (Invalid(_FOUND_WORDS.format(pattern="\\S+"), line=6),)
+
+_TOLERANCES = (
+    "DEFAULTS = {{\n"
+    '    "{first}_pct": 0.25,\n'
+    '    "{second}_pct": 0.30,\n'
+    '    "token_pct": 0.30,\n'
+    "}}\n"
+    "\n"
+    "\n"
+    "def drift(base_tokens, new_tokens, thresholds=None):\n"
+    "    t = {{**DEFAULTS, **(thresholds or {{}})}}\n"
+    "    change_pct = (new_tokens - base_tokens) / base_tokens * 100\n"
+    '    return abs(change_pct) > t["token_pct"] * 100\n'
+)
+TOLERANCES_VALID = (Valid(_TOLERANCES.format(first="cost", second="latency")),)
+TOLERANCES_INVALID = (Invalid(_TOLERANCES.format(first="history", second="memory_block"), line=2, count=2),)
+
 SET521_PB101_VALID = (*OR_RETURN_VALID, *DECODING_VALID)
 SET521_PB101_INVALID = (*OR_RETURN_INVALID, *DECODING_INVALID)
 SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID, *SIZES_VALID)
@@ -374,12 +406,13 @@ SET521_PB103_INVALID = (
     *PRICED_INVALID,
     *VALIDATOR_INVALID,
 )
-SET521_PB104_VALID = (*SHOWN_VALID, *BYTES_DOC_VALID, *RECORD_BYTES_VALID)
+SET521_PB104_VALID = (*SHOWN_VALID, *BYTES_DOC_VALID, *RECORD_BYTES_VALID, *FOUND_WORDS_VALID)
 SET521_PB104_INVALID = (
     Invalid(_MADE_CHARS.format(name="TOKEN_BUDGET"), line=2),
     *SHOWN_INVALID,
     *BYTES_DOC_INVALID,
     *RECORD_BYTES_INVALID,
+    *FOUND_WORDS_INVALID,
 )
 SET521_PB105_VALID = (
     *GROWTH_VALID,
@@ -387,6 +420,8 @@ SET521_PB105_VALID = (
     *LIMIT_SHARE_VALID,
     *CHUNK_OVERLAP_VALID,
     *REVIEW62_PB105_VALID,
+    *MEMORY_GIVEN_VALID,
+    *TOLERANCES_VALID,
 )
 SET521_PB105_INVALID = (
     *GROWTH_INVALID,
@@ -394,6 +429,9 @@ SET521_PB105_INVALID = (
     *OTHER_SHARES_INVALID,
     *LIMIT_SHARE_INVALID,
     *CHUNK_OVERLAP_INVALID,
+    *REVIEW62_PB105_INVALID,
+    *MEMORY_GIVEN_INVALID,
+    *TOLERANCES_INVALID,
 )
 SET521_PB106_VALID = (*WORD_OVERHEAD_VALID, *PER_ITEM_VALID)
 SET521_PB106_INVALID = (*WORD_OVERHEAD_INVALID, *PER_ITEM_INVALID)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import UNIT_WORDS, words
-from prompt_budget.lint.rule import attr_name, callee_name, defaults, number
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, number, string_value
 from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
@@ -39,7 +39,13 @@ def splits_words(call: ast.Call) -> bool:
     VertexAI embeddings): a call cutting a text into words (and punctuation), not into lines, sentences,
     chunks or messages."""
     ws = set(words(callee_name(call) or ""))
+    if callee_name(call) == "findall" and call.args and string_value(call.args[0]) in _WORD_PATTERNS:
+        return True  # ``re.findall(r"\S+", text)``: the text's words (set 535: open-otk's fallback estimate)
     return "split" in ws and not ws & (_NOT_WORDS | UNIT_WORDS)
+
+
+#: Regular expressions matching a text's words one by one.
+_WORD_PATTERNS = frozenset({r"\S+", r"\w+", r"\b\w+\b", r"[^\s]+"})
 
 
 def word_count(node: ast.AST) -> bool:
