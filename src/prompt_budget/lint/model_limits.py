@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CONTEXT_WORDS, words
-from prompt_budget.lint.rule import string_value
+from prompt_budget.lint.rule import attr_name, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -80,3 +80,23 @@ def beside_window(rule: LintRule, node: ast.Dict, reported: list[Found]) -> list
         if value is not None and value <= size:
             found.append((item, name, value, f'written beside the context window "{window}"'))
     return found
+
+
+#: Words of a name holding caps (``DEFAULT_CAPS``, ``monthly_limits``, ``QUOTAS``).
+_CAPS_WORDS = frozenset(
+    {"caps", "cap", "limits", "limit", "quota", "quotas", "budget", "budgets", "allowance"}
+)
+
+
+def capped_tokens(rule: LintRule, node: ast.Dict) -> Iterator[Found]:
+    """(literal, name, value, how) of the ``"tokens"`` entry of a dict of caps bound to a name saying so (set 537:
+    openmymemo's ``DEFAULT_CAPS = {"calls": 1000, "tokens": 2_000_000}``, a monthly quota of a model's tokens)."""
+    parent = rule.ctx.parent(node)
+    target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
+    name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
+    if not name or not _CAPS_WORDS.intersection(words(name)):
+        return
+    for key, value in zip(node.keys, node.values, strict=True):
+        amount = rule.budget_literal(value) if string_value(key) in {"tokens", "total_tokens"} else None
+        if amount is not None:
+            yield value, "tokens", amount, f"written in the caps `{name}`"

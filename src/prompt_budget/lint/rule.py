@@ -111,6 +111,15 @@ def unwrap_walrus(node: ast.AST) -> ast.AST:
 NO_LIMIT = 100_000_000
 
 
+#: A comment opening with what its number counts, other than tokens: ``# seconds before expiry ...``, ``# pauses kept
+#: for environment tokens at once``.
+OTHER_COUNT_FIRST = re.compile(
+    r"\W*(?:seconds?|minutes?|hours?|days?|milliseconds?|retries|attempts|pauses|items|entries|"
+    r"messages|lines|characters|chars|bytes|requests|calls)\b",
+    re.IGNORECASE,
+)
+
+
 def token_amount_literal(node: ast.AST | None) -> int | float | None:
     """The amount of tokens a literal spells, else None: an int (``8000``, ``8_000``), a float whose value is a
     whole number (``1e5``, ``8e3``, ``4096.0``: kept a float, the value the code sees), either behind a unary
@@ -498,6 +507,8 @@ class LintRule:
         comment = self.ctx.comment()
         if not comment or not TOKENS_WORD.search(comment) or ENCODED_TOKENS.search(comment):
             return False  # (a key's base64 tokens; below, ``# 100K chars ~ 25k tokens``: characters)
+        if OTHER_COUNT_FIRST.match(comment):
+            return False  # ``EARLY = 60  # seconds before expiry that a token is refreshed`` (set 537: openmymemo)
         return not any(w in _NOT_MODEL_TOKENS for w in words(without_char_rates(comment)))
 
     def token_sequence(self, node: ast.AST) -> bool:

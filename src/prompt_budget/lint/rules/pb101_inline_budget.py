@@ -39,7 +39,7 @@ from prompt_budget.lint.inline_forms import (
 )
 from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.literal_cuts import literal_token_cut
-from prompt_budget.lint.model_limits import beside_window, limit_entries
+from prompt_budget.lint.model_limits import beside_window, capped_tokens, limit_entries
 from prompt_budget.lint.or_fallbacks import or_fallback
 from prompt_budget.lint.overlap_siblings import overlap_beside
 from prompt_budget.lint.own_params import own_params
@@ -517,7 +517,7 @@ class InlineBudget(LintRule):
             self._window_tables[table[0]] = (node.lineno, table[1])
         if in_examples(self):
             return
-        found = [*dict_budgets(self, node), *limit_entries(self, node)]
+        found = [*dict_budgets(self, node), *limit_entries(self, node), *capped_tokens(self, node)]
         found += [*beside_window(self, node, found), *overlap_beside(self, node, found)]  # a cap, an overlap
         for item, name, value, how in (
             *found,

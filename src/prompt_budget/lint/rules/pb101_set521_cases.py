@@ -56,6 +56,11 @@ Set 535's (measured with set 533's rules first, then tuned on): PB104, a rate of
 expression (open-otk's ``words = re.findall(r"\\S+", text)`` ... ``int(len(words) * 1.3)``, ``pb104_rates.splits_words``);
 PB105, not one of several tolerances of a change in metrics (proveai-agentpulse's ``{"cost_pct": 0.25, "latency_pct":
 0.30, "token_pct": 0.30}``, ``keyed_ratios._metric_tolerances``).
+
+Set 537's (measured with set 535's rules first, then tuned on): PB102, not a constant whose comment opens with what it
+counts, other than tokens (openmymemo's ``EARLY = 60  # seconds before expiry that a token is refreshed``,
+``ENV_HOLDS_MAX = 32  # pauses kept for environment tokens at once``, ``rule.OTHER_COUNT_FIRST``); PB101, the tokens of
+a dict of caps (openmymemo's ``DEFAULT_CAPS = {"calls": 1000, "tokens": 2_000_000}``, ``model_limits.capped_tokens``).
 """
 
 from __future__ import annotations
@@ -387,10 +392,27 @@ _TOLERANCES = (
 TOLERANCES_VALID = (Valid(_TOLERANCES.format(first="cost", second="latency")),)
 TOLERANCES_INVALID = (Invalid(_TOLERANCES.format(first="history", second="memory_block"), line=2, count=2),)
 
-SET521_PB101_VALID = (*OR_RETURN_VALID, *DECODING_VALID)
-SET521_PB101_INVALID = (*OR_RETURN_INVALID, *DECODING_INVALID)
-SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID, *SIZES_VALID)
-SET521_PB102_INVALID = (*MADE_CHARS_INVALID, *SPENT_INVALID, *SIZES_INVALID, *PARAMS_APART_INVALID)
+_CAPS = '{name} = {{"calls": 1000, "tokens": 2_000_000}}\n'
+CAPS_VALID = (Valid(_CAPS.format(name="DEFAULT_COUNTS")),)
+CAPS_INVALID = (Invalid(_CAPS.format(name="DEFAULT_CAPS"), line=1),)
+
+_OTHER_COUNT = "{name} = {value}  # {unit} before expiry that a token is refreshed\n"
+OTHER_COUNT_VALID = (
+    Valid(_OTHER_COUNT.format(name="EARLY", value=60, unit="seconds")),
+    Valid("ENV_HOLDS_MAX = 32  # pauses kept for environment tokens at once\n"),
+)
+OTHER_COUNT_INVALID = (Invalid("SUMMARY_SIZE = 300  # tokens kept for the summary\n", line=1),)
+
+SET521_PB101_VALID = (*OR_RETURN_VALID, *DECODING_VALID, *CAPS_VALID)
+SET521_PB101_INVALID = (*OR_RETURN_INVALID, *DECODING_INVALID, *CAPS_INVALID)
+SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID, *SIZES_VALID, *OTHER_COUNT_VALID)
+SET521_PB102_INVALID = (
+    *MADE_CHARS_INVALID,
+    *SPENT_INVALID,
+    *SIZES_INVALID,
+    *PARAMS_APART_INVALID,
+    *OTHER_COUNT_INVALID,
+)
 SET521_PB103_VALID = (
     *HELD_CHARS_VALID,
     *HELD_CHARS_PB103_VALID,
