@@ -11,9 +11,11 @@ bucket's capacity of requests, no model's budget (``bucket_call``).
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Sequence
 
 from prompt_budget.lint.names import words
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import source_of, walk
 
 #: Words of a time or a span of it.
 _TIME_WORDS = frozenset(
@@ -50,3 +52,13 @@ def bucket_call(call: ast.Call) -> bool:
     if set(words(callee)) & _BUCKET_WORDS:
         return True
     return any(kw.arg is not None and set(words(kw.arg)) & _REFILL_WORDS for kw in call.keywords)
+
+
+#: A module's text naming a rate limiter's bucket (searched lower-cased, once per file by the caller).
+_BUCKET_TEXT = re.compile(r"token[ _-]?bucket|rate[ _-]?limit|\brefill|\bleaky?\b")
+
+
+def limiter_module(lines: Sequence[str]) -> bool:
+    """The module talks of a token bucket or a rate limiter (a docstring "A token-bucket rate limiter ..."): its
+    "tokens" are permits, not a model's (the review of sets 521-538: a fill level, permits per request)."""
+    return _BUCKET_TEXT.search(source_of(lines)[1]) is not None

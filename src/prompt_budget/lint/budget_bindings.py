@@ -266,6 +266,8 @@ def judge_assignment(
     if (
         isinstance(literal, ast.BinOp)
         and tokens_made_characters(attr_name(target) or "")
+        and rule.names.is_budget("_".join(words(attr_name(target) or "")[:-1]))
+        and not rule.names.is_excluded("_".join(words(attr_name(target) or "")[:-1]))
         and (made := rate_times_tokens(literal)) is not None
     ):
         # ``_TOKEN_BUDGET_CHARS = 32000 * 4``: the tokens here, the rate PB104's (set 521: fitz-forge)

@@ -79,7 +79,8 @@ def rate_times_tokens(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
         return None
     for rate, amount in ((node.left, node.right), (node.right, node.left)):
         per, tokens = number(rate), number(amount)
-        if per is not None and 2 <= per <= 6 and type(tokens) is int and tokens >= 1000:
+        # not ``4 * 1024``: a size in KiB (a credential's bytes), no number of tokens
+        if per is not None and 2 <= per <= 6 and type(tokens) is int and tokens >= 1000 and tokens != 1024:
             return rate, amount
     return None
 

@@ -214,4 +214,5 @@ def bound_to_length(rule: LintRule, amount: ast.expr) -> bool:
     if fn is None or type(amount) is not ast.Name:
         return False
     values = bound_values(fn, amount.id)
-    return bool(values) and all(string_length(v, rule) for v in values)
+    # not ``n = len(encoded)`` of ``encoded = tokenizer.encode(text)``: a count of tokens (``len_of_encoded``)
+    return bool(values) and all(string_length(v, rule) and not len_of_encoded(rule, v) for v in values)

@@ -23,6 +23,7 @@ from prompt_budget.lint.field_docstrings import attribute_docstring, field_descr
 from prompt_budget.lint.forms import argparse_default
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.money_budgets import money_class, money_share
+from prompt_budget.lint.names import words
 from prompt_budget.lint.overlap_siblings import overlap_fraction
 from prompt_budget.lint.ratio_names import generic, token_share
 from prompt_budget.lint.rule import LintRule
@@ -73,7 +74,8 @@ def stated_token_share(
     if (shared := commented_token_share(rule, name, literal)) is not None:
         if named_labels_only(rule.ctx.tree, name) or money_share(rule.ctx.tree, name):
             return None
-        if money_class(rule.ctx.enclosing_class()):
+        said = set(words(rule.ctx.comment() or ""))
+        if money_class(rule.ctx.enclosing_class()) and not said & {"token", "tokens", "context", "window"}:
             return None  # ``warning_threshold: float = 0.8  # 80% of budget`` beside ``max_daily_cost`` (set 527)
         return shared[0], shared[1], "commented on as a share of tokens"
     value = literal_fraction(literal)

@@ -27,6 +27,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.bucket_refills import limiter_module
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import callee_name, dotted, number
@@ -201,8 +202,8 @@ def _inline(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, s
     tokens (set 529: kodara's ``raw_tokens = file_count * 800``, a full read guessed at 800 tokens a file; ``len(
     files) * 800``, ``min(8, file_count) * 250``): (its literal, its value, the finding's message, its key's name)."""
     found: list[tuple[ast.Constant, int, str, str]] = []
-    if not _INLINE_TEXT.search(source_of(rule.ctx.lines)[1]):
-        return found
+    if not _INLINE_TEXT.search(source_of(rule.ctx.lines)[1]) or limiter_module(rule.ctx.lines):
+        return found  # (a rate limiter's permits per request are no tokens of a model)
     for node in walk(tree):
         if type(node) is not ast.Assign or len(node.targets) != 1 or not isinstance(node.value, ast.BinOp):
             continue

@@ -129,7 +129,8 @@ def lookup_key(value: ast.expr | None) -> str | None:
 def _share_or_scale(name: str, value: ast.expr) -> float | None:
     """A share (``fraction``), or a scale above 1 under a name of one (``"tokenGrowthThreshold": 1.20``)."""
     found = fraction(value)
-    if found is not None or not budget_scale_name(name) or UNIT_WORDS.intersection(words(name)):
+    ws = set(words(name))  # a multiplier of a budget or a growth, not ``token_ratio``: tokens per word
+    if found is not None or not budget_scale_name(name) or UNIT_WORDS & ws or not ws & {"budget", "growth"}:
         return found  # not ``"adaptive_line_budget_max_factor": 2.0``, a scale of a budget of lines (redcon)
     return scale(value)
 

@@ -96,6 +96,14 @@ def capped_tokens(rule: LintRule, node: ast.Dict) -> Iterator[Found]:
     name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute)) else None
     if not name or not _CAPS_WORDS.intersection(words(name)):
         return
+    keys = {k for key in node.keys if key is not None and (k := string_value(key))}
+    said = {w for k in (*keys, name) for w in words(k)}
+    # beside a model's calls or their cost, or a period's caps; not a rate limiter's bucket (refill, per second)
+    if said & {"bucket", "refill", "leak", "second", "rate"} or not (
+        keys & {"calls", "requests", "cost", "cost_usd", "messages"}
+        or said & {"monthly", "daily", "weekly", "hourly"}
+    ):
+        return
     for key, value in zip(node.keys, node.values, strict=True):
         amount = rule.budget_literal(value) if string_value(key) in {"tokens", "total_tokens"} else None
         if amount is not None:

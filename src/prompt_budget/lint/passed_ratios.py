@@ -13,7 +13,8 @@ The default was reported (its function compares it with a share of tokens); the 
 with is the constant given in its place, by position or keyword, to a call of that function (``f(...)``,
 ``self.f(...)``) or class (``C(...)``, its ``__init__``'s parameter) in the same module. Only a name bound
 in the module, at its top level or in the calling function, and every time to a fraction literal, is
-followed; a literal given inline is the call's (PB105's keyword forms), anything else unknown. Gated on
+followed; a share literal given inline in its place is reported too (set 525: ai-hello's ``ContextConfig(...,
+reserve_ratio=0.2)`` beside the field ``reserve_ratio: float = 0.15``), anything else unknown. Gated on
 a reported default: the module is walked only then.
 """
 

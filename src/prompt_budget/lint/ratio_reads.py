@@ -9,6 +9,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
+from prompt_budget.lint.bucket_refills import limiter_module
 from prompt_budget.lint.compared_shares import (
     divisions,
     of_tokens,
@@ -206,6 +207,8 @@ def _limit_of_tokens(rule: LintRule, div: ast.BinOp) -> str | None:
     """``tokens / limit``: a count of tokens over a local named as a limit (``limit``, ``cap``, ``budget``), the
     limit's name (set 527: penhin-code's ``usage_ratio = tokens / limit`` ... ``if usage_ratio < 0.6``), else None."""
     divisor = unguarded(div.right)
+    if limiter_module(rule.ctx.lines):
+        return None  # ``fill = tokens / limit`` of a token bucket: permits
     named = type(divisor) is ast.Name and bool(LIMIT_NAMES.intersection(words(divisor.id)))
     return divisor.id if named and type(divisor) is ast.Name and rule.token_amount(div.left) else None
 

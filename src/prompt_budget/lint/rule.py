@@ -114,8 +114,7 @@ NO_LIMIT = 100_000_000
 #: A comment opening with what its number counts, other than tokens: ``# seconds before expiry ...``, ``# pauses kept
 #: for environment tokens at once``.
 OTHER_COUNT_FIRST = re.compile(
-    r"\W*(?:seconds?|minutes?|hours?|days?|milliseconds?|retries|attempts|pauses|items|entries|"
-    r"messages|lines|characters|chars|bytes|requests|calls)\b",
+    r"\W*(?:seconds?|minutes?|hours?|days?|milliseconds?|retries|attempts|pauses)\b(?!.*\d\s*[kK]?\s*tokens)",
     re.IGNORECASE,
 )
 

@@ -8,7 +8,9 @@ attune-harness's Codex settings)::
 
 A function whose name is a verb of checking (``validate``, ``check``, ``ensure``, ``clamp``, ``coerce``, ``parse``,
 ``normalize``, ``verify``) followed by the name of an amount of tokens, taking one parameter (besides ``self`` or
-``cls``), checks that amount: the parameter holds it, so a number it is ordered against bounds tokens. Judges no
+``cls``), checks that amount: the parameter holds it, so a number it is ordered against bounds tokens; so does the
+value a pydantic validator of a field named for tokens takes (``@field_validator("estimated_tokens") def _bound(cls, v,
+info)``; set 533: ortim). Judges no
 finding itself.
 
 And a name whose range check raises an error saying tokens (set 487: weftgate's context payload)::

@@ -61,6 +61,15 @@ Set 537's (measured with set 535's rules first, then tuned on): PB102, not a con
 counts, other than tokens (openmymemo's ``EARLY = 60  # seconds before expiry that a token is refreshed``,
 ``ENV_HOLDS_MAX = 32  # pauses kept for environment tokens at once``, ``rule.OTHER_COUNT_FIRST``); PB101, the tokens of
 a dict of caps (openmymemo's ``DEFAULT_CAPS = {"calls": 1000, "tokens": 2_000_000}``, ``model_limits.capped_tokens``).
+
+The review of these readings (an independent reader's snippets, each wrong on 054a1fac; ``REVIEW62B_*``): a comment is
+no other count's when it spells an amount of tokens; a name of tokens made bytes is no budget when its product is a
+KiB (``4 * 1024``) or its name a credential's; a module's plural of a budget is one only when each item is given under
+a budget's keyword; a key's scale above one is a budget's only when the key says budget or growth (not
+``"token_ratio": 1.3``); a price function's comparison picks a tier only as an ``if`` returning or binding a row; a
+docstring's rate per token counts only for a division by that rate; a share commented as the window's stays one beside
+fields of money; a dict of caps, a count of items times tokens each and a share of a limit are no token bucket's; a
+local named for tokens, or bound to the length of an encoding, is never taken for characters.
 """
 
 from __future__ import annotations
@@ -265,7 +274,7 @@ _WORD_OVERHEAD = (
 WORD_OVERHEAD_VALID = (Valid(_WORD_OVERHEAD.format(fn="estimate_width")),)
 WORD_OVERHEAD_INVALID = (Invalid(_WORD_OVERHEAD.format(fn="estimate_tokens"), line=3),)
 
-_SIZES = "{name} = (4096, 8192, 16384, 32768)\n\n\ndef options():\n    return [str(s) for s in {name}]\n"
+_SIZES = "{name} = (4096, 8192, 16384, 32768)\n\n\ndef options(make):\n    return [make(num_ctx=s) for s in {name}]\n"
 SIZES_VALID = (Valid(_SIZES.format(name="PAGE_SIZES")),)
 SIZES_INVALID = (Invalid(_SIZES.format(name="CONTEXT_SIZES"), line=1),)
 
@@ -403,15 +412,200 @@ OTHER_COUNT_VALID = (
 )
 OTHER_COUNT_INVALID = (Invalid("SUMMARY_SIZE = 300  # tokens kept for the summary\n", line=1),)
 
-SET521_PB101_VALID = (*OR_RETURN_VALID, *DECODING_VALID, *CAPS_VALID)
+# The review of sets 521-538's readings (an independent reader's snippets, each wrong on 054a1fac): not a credential's
+# KiB, a list cut from strings, a rate of tokens per word, a halving under a docstring's rate, a token bucket's caps,
+# permits or fill; still a comment spelling tokens after another word, a limit kept by a loop or a raise in a function
+# named for a cost, a share commented as the window's beside money, a count of an encoding's tokens.
+_R62_P2 = (
+    '"""Session token storage."""\n'
+    "MAX_TOKEN_BYTES = 4 * 1024  # a JWT larger than 4 KiB is rejected\n"
+    "SESSION_TOKEN_CACHE_BYTES = 1024 * 4\n"
+    "\n"
+    "\n"
+    "def check(raw: bytes) -> None:\n"
+    "    if len(raw) > MAX_TOKEN_BYTES:\n"
+    '        raise ValueError("token too large")\n'
+)
+_R62_P3 = (
+    '"""Show search hits around each token of the query."""\n'
+    "CONTEXT_SIZES = (1000, 2000, 4000)\n"
+    "\n"
+    "\n"
+    "def around(text: str, at: int) -> list[str]:\n"
+    "    return [text[max(0, at - n): at + n] for n in CONTEXT_SIZES]\n"
+)
+_R62_P1 = (
+    "SUMMARIZE_AT = 6000  # messages longer than this many tokens are summarized first\n"
+    "LONG_PROMPT = 32000  # requests above 32k tokens go to the large model\n"
+    "PER_FILE = 800  # lines of a file cost about 800 tokens\n"
+    "\n"
+    "\n"
+    "def route(client, prompt, n):\n"
+    "    if n > LONG_PROMPT:\n"
+    "        return client.big(prompt)\n"
+    "    return client.small(prompt, max_tokens=SUMMARIZE_AT)\n"
+)
+_R62_P5 = (
+    "import tiktoken\n"
+    "\n"
+    '_enc = tiktoken.get_encoding("cl100k_base")\n'
+    "\n"
+    "\n"
+    "def trim_history_to_cut_cost(messages: list[str]) -> list[str]:\n"
+    '    while len(_enc.encode("".join(messages))) > 6000:\n'
+    "        messages = messages[1:]\n"
+    "    return messages\n"
+    "\n"
+    "\n"
+    "def estimate_cost(prompt: str) -> float:\n"
+    "    n = len(_enc.encode(prompt))\n"
+    "    if n > 128000:\n"
+    '        raise ValueError("prompt does not fit the context window")\n'
+    "    return n * 2.5e-6\n"
+)
+_R62_P12 = (
+    "def fits(tokenizer, text: str) -> bool:\n"
+    "    encoded = tokenizer.encode(text)\n"
+    "    n_tokens = len(encoded)\n"
+    "    if n_tokens > 4096:\n"
+    "        return False\n"
+    "    return True\n"
+    "\n"
+    "\n"
+    "def fits_chat(tokenizer, messages: list) -> bool:\n"
+    "    ids = tokenizer.apply_chat_template(messages)\n"
+    "    prompt_tokens = len(ids)\n"
+    "    return prompt_tokens <= 8192\n"
+    "\n"
+    "\n"
+    "def fits_hf(tokenizer, text: str) -> bool:\n"
+    '    out = tokenizer(text)["input_ids"]\n'
+    "    token_count = len(out)\n"
+    "    return token_count < 2048\n"
+)
+_R62_P6 = (
+    "def middle(text: str) -> int:\n"
+    '    """Index of the middle of the text, where a prompt is split in two.\n'
+    "\n"
+    "    Both halves are sent; the model sees about 4 chars per token, so each half must stay short.\n"
+    '    """\n'
+    "    return len(text) // 2\n"
+    "\n"
+    "\n"
+    "def page_count(payload: bytes) -> int:\n"
+    '    """Pages of 4 KiB needed to store the payload (the server charges per page, not bytes per token)."""\n'
+    "    return len(payload) // 4096 + 1\n"
+)
+_R62_P4 = (
+    '"""Estimate tokens from words."""\n'
+    'SETTINGS = {"token_ratio": 1.3, "word_token_ratio": 1.35}\n'
+    "\n"
+    "\n"
+    "def estimate(text: str, cfg: dict) -> int:\n"
+    '    return int(len(text.split()) * cfg.get("token_ratio", 1.3))\n'
+    "\n"
+    "\n"
+    "def words_to_tokens(n: int, cfg: dict) -> int:\n"
+    '    return int(n * cfg.get("token_factor", 1.33))\n'
+)
+_R62_P16 = (
+    '"""Token bucket for the HTTP client: requests take tokens, which refill each second."""\n'
+    "import time\n"
+    "\n"
+    "\n"
+    "class Bucket:\n"
+    "    def __init__(self, limit: int, refill: float) -> None:\n"
+    "        self.limit = limit\n"
+    "        self.refill = refill\n"
+    "        self.tokens = limit\n"
+    "        self.at = time.monotonic()\n"
+    "\n"
+    "    def state(self) -> str:\n"
+    "        tokens = self.tokens\n"
+    "        limit = self.limit\n"
+    "        fill = tokens / limit\n"
+    "        if fill < 0.2:\n"
+    '            return "throttled"\n'
+    '        return "ok"\n'
+)
+_R62_P7 = (
+    "from dataclasses import dataclass\n"
+    "\n"
+    "\n"
+    "@dataclass\n"
+    "class RunLimits:\n"
+    "    max_cost_usd: float = 5.0\n"
+    "    max_steps: int = 50\n"
+    "    warning_threshold: float = 0.8  # 80% of the context window, in tokens\n"
+)
+_R62_P8 = (
+    '"""A token-bucket rate limiter for the public API."""\n'
+    "import time\n"
+    "\n"
+    'BUCKET_LIMITS = {"tokens": 1000, "refill_per_second": 10}\n'
+    "\n"
+    "\n"
+    "class Bucket:\n"
+    "    def __init__(self) -> None:\n"
+    '        self.tokens = BUCKET_LIMITS["tokens"]\n'
+    "        self.at = time.monotonic()\n"
+    "\n"
+    "    def take(self) -> bool:\n"
+    "        if self.tokens < 1:\n"
+    "            return False\n"
+    "        self.tokens -= 1\n"
+    "        return True\n"
+)
+_R62_P9 = (
+    '"""Token-bucket limiter: each API request takes tokens from the bucket."""\n'
+    "\n"
+    "\n"
+    "class Limiter:\n"
+    "    def __init__(self, capacity: int) -> None:\n"
+    "        self.available = capacity\n"
+    "\n"
+    "    def admit(self, batch: list) -> bool:\n"
+    "        needed_tokens = len(batch) * 20\n"
+    "        if needed_tokens > self.available:\n"
+    "            return False\n"
+    "        self.available -= needed_tokens\n"
+    "        return True\n"
+)
+REVIEW62B_PB102_VALID = (
+    Valid(_R62_P2),
+    Valid(_R62_P3),
+)
+REVIEW62B_PB102_INVALID = (Invalid(_R62_P1, line=1, count=3),)
+REVIEW62B_PB103_INVALID = (
+    Invalid(_R62_P5, line=7, count=2),
+    Invalid(_R62_P12, line=4, count=3),
+)
+REVIEW62B_PB104_VALID = (Valid(_R62_P6),)
+REVIEW62B_PB105_VALID = (
+    Valid(_R62_P4),
+    Valid(_R62_P16),
+)
+REVIEW62B_PB105_INVALID = (Invalid(_R62_P7, line=8),)
+REVIEW62B_PB101_VALID = (Valid(_R62_P8),)
+REVIEW62B_PB106_VALID = (Valid(_R62_P9),)
+
+SET521_PB101_VALID = (*OR_RETURN_VALID, *DECODING_VALID, *CAPS_VALID, *REVIEW62B_PB101_VALID)
 SET521_PB101_INVALID = (*OR_RETURN_INVALID, *DECODING_INVALID, *CAPS_INVALID)
-SET521_PB102_VALID = (*MADE_CHARS_VALID, *HELD_CHARS_VALID, *SPENT_VALID, *SIZES_VALID, *OTHER_COUNT_VALID)
+SET521_PB102_VALID = (
+    *MADE_CHARS_VALID,
+    *HELD_CHARS_VALID,
+    *SPENT_VALID,
+    *SIZES_VALID,
+    *OTHER_COUNT_VALID,
+    *REVIEW62B_PB102_VALID,
+)
 SET521_PB102_INVALID = (
     *MADE_CHARS_INVALID,
     *SPENT_INVALID,
     *SIZES_INVALID,
     *PARAMS_APART_INVALID,
     *OTHER_COUNT_INVALID,
+    *REVIEW62B_PB102_INVALID,
 )
 SET521_PB103_VALID = (
     *HELD_CHARS_VALID,
@@ -427,8 +621,15 @@ SET521_PB103_INVALID = (
     *REVIEW62_PB103_INVALID,
     *PRICED_INVALID,
     *VALIDATOR_INVALID,
+    *REVIEW62B_PB103_INVALID,
 )
-SET521_PB104_VALID = (*SHOWN_VALID, *BYTES_DOC_VALID, *RECORD_BYTES_VALID, *FOUND_WORDS_VALID)
+SET521_PB104_VALID = (
+    *SHOWN_VALID,
+    *BYTES_DOC_VALID,
+    *RECORD_BYTES_VALID,
+    *FOUND_WORDS_VALID,
+    *REVIEW62B_PB104_VALID,
+)
 SET521_PB104_INVALID = (
     Invalid(_MADE_CHARS.format(name="TOKEN_BUDGET"), line=2),
     *SHOWN_INVALID,
@@ -444,6 +645,7 @@ SET521_PB105_VALID = (
     *REVIEW62_PB105_VALID,
     *MEMORY_GIVEN_VALID,
     *TOLERANCES_VALID,
+    *REVIEW62B_PB105_VALID,
 )
 SET521_PB105_INVALID = (
     *GROWTH_INVALID,
@@ -454,6 +656,7 @@ SET521_PB105_INVALID = (
     *REVIEW62_PB105_INVALID,
     *MEMORY_GIVEN_INVALID,
     *TOLERANCES_INVALID,
+    *REVIEW62B_PB105_INVALID,
 )
-SET521_PB106_VALID = (*WORD_OVERHEAD_VALID, *PER_ITEM_VALID)
+SET521_PB106_VALID = (*WORD_OVERHEAD_VALID, *PER_ITEM_VALID, *REVIEW62B_PB106_VALID)
 SET521_PB106_INVALID = (*WORD_OVERHEAD_INVALID, *PER_ITEM_INVALID)

@@ -55,6 +55,22 @@ def _priced(names: Sequence[str | None]) -> bool:
     return any(set(words(n or "")) & PRICE_WORDS for n in names)
 
 
+def _picks_row(chain: list[ast.AST], node: ast.Compare) -> bool:
+    """``node`` is (in) the test of an ``if`` whose body returns or binds something, or of a conditional: a tier is
+    picked, not a limit kept (a loop trimming until under it, a ``raise`` above it)."""
+    for parent in reversed(chain):
+        if isinstance(parent, ast.IfExp):
+            return True
+        if isinstance(parent, ast.If):
+            first = parent.body[0] if parent.body else None
+            return isinstance(first, (ast.Return, ast.Assign)) and any(
+                n is node for n in ast.walk(parent.test)
+            )
+        if isinstance(parent, (ast.stmt, ast.Lambda)):
+            return False
+    return False
+
+
 #: Words of a function that prices (not a ``tier`` of a window, a ``rate`` of anything).
 _PRICE_NAMES = frozenset({"price", "prices", "pricing", "cost", "costs", "usd"})
 
@@ -66,8 +82,8 @@ def picks_price(ancestors: Sequence[ast.AST], node: ast.Compare) -> bool:
     function named for a price (``def _price(model, prompt_tokens)``)."""
     chain = list(ancestors)
     fn = next((a for a in reversed(chain) if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
-    if fn is not None and _PRICE_NAMES.intersection(words(fn.name)):
-        return True  # ``def _price(model, prompt_tokens)`` ... ``if prompt_tokens > 100_000`` (set 533: shim)
+    if fn is not None and _PRICE_NAMES.intersection(words(fn.name)) and _picks_row(chain, node):
+        return True  # ``def _price(model, prompt_tokens)`` ... ``if prompt_tokens > 100_000: return LONG`` (set 533)
     at = next((i for i in range(len(chain) - 1, -1, -1) if isinstance(chain[i], ast.IfExp)), None)
     if at is None:
         return False
@@ -114,7 +130,7 @@ def held_as_text(rule: LintRule, amount: ast.expr) -> bool:
     """``amount`` is a local holding characters, whatever it is named: used as characters (``reasoning_budget``
     given to ``_truncate_at_line(text, max_chars)``, set 521: fitz-forge) or bound to a text's length
     (``context_size = len(str(context))``, set 523: agenthelm-sdk's log line)."""
-    if type(amount) is not ast.Name or bound_to_count(rule, amount):
+    if type(amount) is not ast.Name or bound_to_count(rule, amount) or rule.names.says_tokens(amount.id):
         return False  # ``pruned_tokens = self.count_tokens(ctx)`` also cutting ``ctx[pruned_tokens - 5000:]``
     return used_as_characters(rule, amount.id) or bound_to_length(rule, amount)
 

@@ -16,7 +16,7 @@ from prompt_budget.lint.dict_slots import dict_token_slot, value_key
 from prompt_budget.lint.forms import compared_with_tokens
 from prompt_budget.lint.names import TOKEN_WORDS, excluded, words
 from prompt_budget.lint.positional_slots import positional_token_slot
-from prompt_budget.lint.rule import LintRule, attr_name, callee_name
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name, number
 from prompt_budget.lint.token_slots import token_slot
 from prompt_budget.lint.walks import walk
 
@@ -193,12 +193,16 @@ def _docstring_says_tokens(rule: LintRule) -> bool:
     doc = ast.get_docstring(fn) if fn is not None else None
     if fn is None or not doc:
         return False
-    # or a rate per token anywhere in it ("Assumes ~3.5 bytes per token", set 521: rm-contextos)
-    said = "token" in doc.split("\n\n")[0].lower() or _PER_TOKEN.search(doc) is not None
+    # or the rate divided by, stated per token anywhere in it ("Assumes ~3.5 bytes per token" over ``int(byte_count
+    # / 3.5)``, set 521: rm-contextos; not "about 4 chars per token" over a halving ``len(text) // 2``)
+    visited = rule.ctx.ancestors[-1] if rule.ctx.ancestors else None
+    factor = number(visited.right) if isinstance(visited, ast.BinOp) else None
+    stated = {float(m.group(1)) for m in _PER_TOKEN.finditer(doc)}
+    said = "token" in doc.split("\n\n")[0].lower() or (factor is not None and float(factor) in stated)
     return said and not rule.names.is_chars(fn.name)
 
 
-_PER_TOKEN = re.compile(r"\b(?:chars?|characters|bytes) per token\b", re.IGNORECASE)
+_PER_TOKEN = re.compile(r"(\d+(?:\.\d+)?)\s*(?:chars?|characters|bytes) per token\b", re.IGNORECASE)
 
 
 #: Words of a call recording a model's usage (``_record_usage``, ``track_usage``, ``add_usage``).
