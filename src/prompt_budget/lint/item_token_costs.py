@@ -212,8 +212,8 @@ def _inline(rule: LintRule, tree: ast.Module) -> list[tuple[ast.Constant, int, s
             continue
         if not isinstance(product.op, ast.Mult) or not rule.names.is_token_amount(target.id):
             continue
-        if rule.names.is_budget(target.id):
-            continue  # ``max_tokens = n * 800``: a budget, PB102's
+        if rule.names.is_budget(target.id) or {"mock", "fake", "dummy", "stub"} & set(words(target.id)):
+            continue  # ``max_tokens = n * 800``: a budget, PB102's; ``mock_tokens = len(batch) * 100``: made up
         for literal, count in ((product.right, product.left), (product.left, product.right)):
             value = number(literal)
             if type(literal) is ast.Constant and type(value) is int and value >= 16 and _items(count):
