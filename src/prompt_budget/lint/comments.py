@@ -72,3 +72,17 @@ NOT_MODEL_TOKEN_WORDS = CREDENTIAL_WORDS | {
     "hf",
     "github",
 }
+
+
+#: A comment opening with what its number counts, other than tokens: ``# seconds before expiry ...``, ``# pauses kept
+#: for environment tokens at once``.
+OTHER_COUNT_FIRST = re.compile(
+    r"\W*(?:seconds?|minutes?|hours?|days?|milliseconds?|retries|attempts|pauses)\b(?!.*\d\s*[kK]?\s*tokens)",
+    re.IGNORECASE,
+)
+
+
+def other_tokens(comment: str) -> bool:
+    """The comment's tokens are no model's: an encoding's (base64 tokens), or the comment opens with another count
+    (``EARLY = 60  # seconds before expiry that a token is refreshed``, set 537: openmymemo)."""
+    return ENCODED_TOKENS.search(comment) is not None or OTHER_COUNT_FIRST.match(comment) is not None

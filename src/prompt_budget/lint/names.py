@@ -71,11 +71,7 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("max", "model", "len"),
     ("max", "model", "length"),
     ("truncation", "length"),
-    (
-        "max",
-        "decoding",
-        "length",
-    ),  # CTranslate2's ``translate_batch(..., max_decoding_length=256)`` (set 529)
+    ("max", "decoding", "length"),  # CTranslate2's ``max_decoding_length=256`` (set 529)
     # how many tokens a generation may produce (RULER's ``tokens_to_generate``, set 20; lighteval's
     # ``generation_size``, HELM's ``generation_length``, set 21)
     ("tokens", "to", "generate"),
@@ -449,9 +445,7 @@ def _is_budget(name: str, extra: frozenset[str], ignore: frozenset[str]) -> bool
         # side of a model's request (``maxInputTokenLen``, set 21)
         return False
     if len(ws) > 2 and (ws[-1] in CHAR_WORDS or ws[-1] in BYTE_WORDS) and "per" not in ws:
-        return (
-            False  # ``_TOKEN_BUDGET_CHARS = 32000 * 4``: a token budget made characters (set 521: fitz-forge)
-        )
+        return False  # ``_TOKEN_BUDGET_CHARS = 32000 * 4``: a token budget made characters (set 521)
     if any(w in TOKEN_WORDS for w in ws) and any(w in LIMIT_WORDS for w in ws):
         return True
     if len(ws) > 2 and ws[-2:] == ("token", "size") and not _TALLY_WORDS.intersection(ws):

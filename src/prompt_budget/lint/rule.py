@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from prompt_budget.lint.amount_words import LOCAL_LIMIT_NAMES, LOCAL_LIMIT_WORDS
 from prompt_budget.lint.bucket_refills import refilled
 from prompt_budget.lint.comment_units import without_char_rates
-from prompt_budget.lint.comments import ENCODED_TOKENS, NOT_MODEL_TOKEN_WORDS, trailing_comment
+from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS, other_tokens, trailing_comment
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.kept_budgets import local_budgets
@@ -109,14 +109,6 @@ def unwrap_walrus(node: ast.AST) -> ast.AST:
 
 #: Tokens this many are a "no limit" sentinel (``999_999_999``), not a budget: the largest windows hold ~10M.
 NO_LIMIT = 100_000_000
-
-
-#: A comment opening with what its number counts, other than tokens: ``# seconds before expiry ...``, ``# pauses kept
-#: for environment tokens at once``.
-OTHER_COUNT_FIRST = re.compile(
-    r"\W*(?:seconds?|minutes?|hours?|days?|milliseconds?|retries|attempts|pauses)\b(?!.*\d\s*[kK]?\s*tokens)",
-    re.IGNORECASE,
-)
 
 
 def token_amount_literal(node: ast.AST | None) -> int | float | None:
@@ -504,10 +496,8 @@ class LintRule:
     def token_comment(self) -> bool:
         """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
         comment = self.ctx.comment()
-        if not comment or not TOKENS_WORD.search(comment) or ENCODED_TOKENS.search(comment):
+        if not comment or not TOKENS_WORD.search(comment) or other_tokens(comment):
             return False  # (a key's base64 tokens; below, ``# 100K chars ~ 25k tokens``: characters)
-        if OTHER_COUNT_FIRST.match(comment):
-            return False  # ``EARLY = 60  # seconds before expiry that a token is refreshed`` (set 537: openmymemo)
         return not any(w in _NOT_MODEL_TOKENS for w in words(without_char_rates(comment)))
 
     def token_sequence(self, node: ast.AST) -> bool:
