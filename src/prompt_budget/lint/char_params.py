@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CHAR_WORDS, TOKEN_WORDS, words
-from prompt_budget.lint.rule import number
+from prompt_budget.lint.rule import number, token_amount_literal
 from prompt_budget.lint.walks import innermost_statement
 from prompt_budget.lint.wrapped_lookups import defined_function
 
@@ -72,17 +72,37 @@ def statement_target(statement: ast.AST | None) -> str:
     return target.id if type(target) is ast.Name else target.attr if type(target) is ast.Attribute else ""
 
 
-def rate_times_tokens(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
-    """``32000 * 4``: (the rate, the number of tokens) of a product of two numbers, one a rate of 2 to 6
-    characters per token, the other a whole number of at least 1,000, else None."""
-    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+#: A rate of characters per token, one side of ``3 * 8192``.
+LOWEST_RATE, HIGHEST_RATE = 2.5, 5
+#: The smallest context window written next to such a rate (``4 * 1024`` alone is 4 KiB).
+SMALLEST_WINDOW = 2048
+
+
+def window_times_rate(node: ast.BinOp) -> ast.expr | None:
+    """``3 * 8192``: a product of two literals, a rate of characters per token and a context window
+    (an int of at least :data:`SMALLEST_WINDOW`); the rate's literal, else None."""
+    if not isinstance(node.op, ast.Mult):
         return None
-    for rate, amount in ((node.left, node.right), (node.right, node.left)):
-        per, tokens = number(rate), number(amount)
-        # not ``4 * 1024``: a size in KiB (a credential's bytes), no number of tokens
-        if per is not None and 2 <= per <= 6 and type(tokens) is int and tokens >= 1000 and tokens != 1024:
-            return rate, amount
+    for rate, window in ((node.left, node.right), (node.right, node.left)):
+        value = number(rate)
+        size = token_amount_literal(window) if isinstance(window, ast.Constant) else None
+        if (
+            value is not None
+            and LOWEST_RATE <= value <= HIGHEST_RATE
+            and isinstance(size, int)
+            and size >= SMALLEST_WINDOW
+        ):
+            return rate
     return None
+
+
+def rate_times_tokens(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
+    """``32000 * 4``: (the rate, the number of tokens) of a product ``window_times_rate`` takes, else None: the
+    same products PB104 reports the rate of (``bound_site``)."""
+    rate = window_times_rate(node) if isinstance(node, ast.BinOp) else None
+    if rate is None or not isinstance(node, ast.BinOp):
+        return None
+    return rate, node.right if rate is node.left else node.left
 
 
 def made_characters_here(ancestors: Sequence[ast.AST]) -> bool:

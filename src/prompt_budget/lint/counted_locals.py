@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.assignments import running_values, zero
+from prompt_budget.lint.assignments import clamp_args, running_values, zero
 from prompt_budget.lint.character_reads import bound_values, encoded_length, string_length
 from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.names import words
@@ -143,13 +143,9 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
 
 def _self_clamp(value: ast.expr, name: str) -> bool:
     """``max(target_total, 2000)`` rebinding ``target_total``: a clamp of the local itself by numbers."""
-    return (
-        isinstance(value, ast.Call)
-        and type(value.func) is ast.Name
-        and value.func.id in {"min", "max"}
-        and any(type(a) is ast.Name and a.id == name for a in value.args)
-        and all((type(a) is ast.Name and a.id == name) or number(a) is not None for a in value.args)
-    )
+    args = clamp_args(value)
+    own = [a for a in args or () if type(a) is ast.Name and a.id == name]
+    return len(own) == 1 and all(a in own or number(a) is not None for a in args or ())
 
 
 def _tokens_taken_off(rule: LintRule, fn: ast.AST, name: str) -> bool:

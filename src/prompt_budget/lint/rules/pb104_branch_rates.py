@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
-from prompt_budget.lint.char_params import made_characters_here
+from prompt_budget.lint.char_params import made_characters_here, window_times_rate
 from prompt_budget.lint.model_windows import model_window
 from prompt_budget.lint.rule import number
-from prompt_budget.lint.rules.pb104_lengths import says_window, window_times_rate
+from prompt_budget.lint.rules.pb104_lengths import says_window
 from prompt_budget.lint.stated_rates import block_comment, comment_above, literal_product, stated_product
 from prompt_budget.lint.walks import innermost_statement, kept_per_file, statements
 

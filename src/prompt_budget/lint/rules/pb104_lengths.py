@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.rule import number, token_amount_literal
+from prompt_budget.lint.rule import number
 from prompt_budget.lint.rules.pb104_context import result_is_tokens
 from prompt_budget.lint.stated_rates import comment_above
 from prompt_budget.lint.token_differences import token_cap
@@ -21,31 +21,9 @@ from prompt_budget.lint.walks import innermost_statement
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
-#: A rate of characters per token, one side of ``3 * 8192``.
-LOWEST_RATE, HIGHEST_RATE = 2.5, 5
-#: The smallest context window written next to such a rate (``4 * 1024`` alone is 4 KiB).
-SMALLEST_WINDOW = 2048
 _WINDOW_COMMENT = re.compile(r"\btokens?\b|context|window", re.IGNORECASE)
 #: A comment saying what follows is an estimate of tokens (``# Approximate token length used here``).
 _ESTIMATE_COMMENT = re.compile(r"\b(?:approx\w*|estimat\w*|rough\w*)\b.*\btokens?\b", re.IGNORECASE)
-
-
-def window_times_rate(node: ast.BinOp) -> ast.expr | None:
-    """``3 * 8192``: a product of two literals, a rate of characters per token and a context window
-    (an int of at least :data:`SMALLEST_WINDOW`); the rate's literal, else None."""
-    if not isinstance(node.op, ast.Mult):
-        return None
-    for rate, window in ((node.left, node.right), (node.right, node.left)):
-        value = number(rate)
-        size = token_amount_literal(window) if isinstance(window, ast.Constant) else None
-        if (
-            value is not None
-            and LOWEST_RATE <= value <= HIGHEST_RATE
-            and isinstance(size, int)
-            and size >= SMALLEST_WINDOW
-        ):
-            return rate
-    return None
 
 
 def says_window(comments: Sequence[str]) -> bool:
