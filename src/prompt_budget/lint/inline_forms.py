@@ -539,7 +539,7 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
 _OPTIONS = frozenset({"Option", "Argument"})
 _OPTION_BOUNDS = {"max": "", "min": "_min"}
 #: An option's help opening on a budget of tokens (``help="Token budget for the generated context package."``).
-_TOKEN_HELP = re.compile(
+TOKEN_HELP = re.compile(
     r"^\s*(?:(?:max(?:imum)?|the)\s+)?(?:token\s+budget|tokens\b|number\s+of\s+tokens)", re.I
 )
 
@@ -558,7 +558,7 @@ def _option_bounds(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, st
     if name is None:
         return None
     help_text = next((string_value(kw.value) for kw in call.keywords if kw.arg == "help"), None) or ""
-    if not (rule.names.is_budget_setting(name) or _TOKEN_HELP.match(help_text)):
+    if not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)):
         return None
     return [(kw, name + _OPTION_BOUNDS[kw.arg or ""]) for kw in bounds]
 

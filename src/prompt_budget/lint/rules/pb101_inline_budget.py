@@ -40,6 +40,7 @@ from prompt_budget.lint.inline_forms import (
 from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.literal_cuts import literal_token_cut
 from prompt_budget.lint.model_limits import beside_window, capped_tokens, limit_entries
+from prompt_budget.lint.option_ranges import option_range
 from prompt_budget.lint.or_fallbacks import or_fallback
 from prompt_budget.lint.overlap_siblings import overlap_beside
 from prompt_budget.lint.own_params import own_params
@@ -368,6 +369,10 @@ class InlineBudget(LintRule):
             for kw, key in bound:
                 if (n := self.budget_literal(kw.value)) is not None:
                     self._report(kw.value, key, n, f"as the `{kw.arg}=` bound of {bounded(callee)}")
+        elif ranged := option_range(self, node):  # ``add_argument("--max-tokens", type=_limit(256, 8192))``
+            for literal, key, how in ranged:
+                if (n := self.budget_literal(literal)) is not None:
+                    self._report(literal, key, n, how)
         elif (chunk := token_chunk_bounds(self, node)) is not None:
             for kw in chunk[2]:
                 if (n := self.budget_literal(kw.value)) is not None:

@@ -1,0 +1,63 @@
+"""The range a command-line option's type checks, when the option is a budget of tokens.
+
+``p.add_argument("--max-tokens", type=_limit(256, 8192))`` and ``click.option("--max-tokens",
+type=click.IntRange(1, 8192))``: the option's value is checked against two numbers written inline, the
+most tokens a caller may ask for and the least (set 541: anona's CLI, a client copy of its API's own
+bounds that drifts when the server's change). PB101 reports them as the option's cap and its ``_min``,
+as it does typer's ``Option(min=..., max=...)`` (``inline_forms.field_bound``).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.inline_forms import TOKEN_HELP
+from prompt_budget.lint.rule import callee_name, number, string_value
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+#: Calls declaring a command-line option: argparse's ``add_argument``, click's ``option`` and ``argument``.
+_DECLARES = frozenset({"add_argument", "option", "argument"})
+#: click's range types, whose bounds may be given by keyword.
+_RANGES = frozenset({"IntRange", "FloatRange"})
+#: A range's bounds by keyword, and the suffix of the key each is reported under.
+_RANGE_BOUNDS = {"min": "_min", "max": ""}
+_WHICH = {"min": "lower", "max": "upper"}
+
+
+def option_range(rule: LintRule, call: ast.Call) -> list[tuple[ast.expr, str, str]]:
+    """(each bound, the key it is reported under, how it was read) of the range an option declared by
+    ``call`` is checked against, when the option's name is a budget or its help opens on tokens: the
+    upper bound under the option's name, the lower under its ``_min``; none for any other call."""
+    if callee_name(call) not in _DECLARES:
+        return []
+    checked = next((kw.value for kw in call.keywords if kw.arg == "type"), None)
+    if type(checked) is not ast.Call:
+        return []
+    name = _option_name(call)
+    help_text = next((string_value(kw.value) for kw in call.keywords if kw.arg == "help"), None) or ""
+    if name is None or not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)):
+        return []
+    checks = f"the range `{callee_name(checked)}` checks the command-line option `{name}` against"
+    how = "as the {} bound of " + checks
+    if callee_name(checked) in _RANGES:
+        given = {kw.arg: kw.value for kw in checked.keywords if kw.arg in _RANGE_BOUNDS}
+        for key, arg in zip(("min", "max"), checked.args, strict=False):
+            given.setdefault(key, arg)
+        return [(v, name + _RANGE_BOUNDS[k], how.format(_WHICH[k])) for k, v in given.items() if k]
+    if len(checked.args) != 2 or checked.keywords or any(number(a) is None for a in checked.args):
+        return []  # ``type=_limit(256, 8192)``: a factory given the two bounds, and nothing else
+    low, high = checked.args
+    return [(low, name + "_min", how.format("lower")), (high, name, how.format("upper"))]
+
+
+def _option_name(call: ast.Call) -> str | None:
+    """The option's name as its value is stored: ``dest=`` or its long flag (``--max-tokens`` ->
+    ``max_tokens``)."""
+    dest = next((string_value(kw.value) for kw in call.keywords if kw.arg == "dest"), None)
+    if dest:
+        return dest
+    flags = [s for s in (string_value(a) for a in call.args) if s and s.startswith("--")]
+    return flags[0][2:].replace("-", "_") if flags else None

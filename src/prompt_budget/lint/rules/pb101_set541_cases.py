@@ -1,0 +1,70 @@
+"""Cases from sets 541 onward (issue 19), read by the rules they name.
+
+Set 541's (measured with the rules of 67f0f9f4, then tuned on): PB101, the range a command-line option named as a
+budget is checked against (anona's ``add_argument("--max-tokens", type=_limit(256, 8192))`` and click's
+``type=click.IntRange(1, 16384)``: the upper bound the option's cap, the lower its ``_min``; ``option_ranges``); not
+an option counting other things (``--memory-limit``, ``--port``).
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_RANGED = (
+    "import argparse\n"
+    "\n"
+    "\n"
+    "def _limit(low, high):\n"
+    "    def parse(value):\n"
+    "        n = int(value)\n"
+    "        if not low <= n <= high:\n"
+    "            raise argparse.ArgumentTypeError(f'must be between {{low}} and {{high}}')\n"
+    "        return n\n"
+    "    return parse\n"
+    "\n"
+    "\n"
+    "p = argparse.ArgumentParser()\n"
+    "p.add_argument('--{flag}', type=_limit({low}, {high}), default=None, help='{help}')\n"
+)
+_CLICKED = (
+    "import click\n"
+    "\n"
+    "\n"
+    "@click.command()\n"
+    "@click.option('--{flag}', type=click.IntRange({bounds}), help='{help}')\n"
+    "def main(**options):\n"
+    "    return options\n"
+)
+RANGED_VALID = (
+    Valid(_RANGED.format(flag="memory-limit", low=1, high=20, help="Memories injected per turn (1-20)")),
+    Valid(_RANGED.format(flag="port", low=1024, high=65535, help="Port to listen on")),
+    Valid(_CLICKED.format(flag="workers", bounds="1, 64", help="Worker processes")),
+    Valid(_CLICKED.format(flag="timeout", bounds="min=30, max=3600", help="Seconds to wait")),
+)
+RANGED_INVALID = (
+    Invalid(
+        _RANGED.format(flag="max-tokens", low=256, high=8192, help="Ceiling (256-8192)"), line=14, count=2
+    ),
+    Invalid(
+        _RANGED.format(flag="memory-token-budget", low=1, high="100_000", help="Token cap on the block"),
+        line=14,
+        key="memory_token_budget",
+    ),
+    Invalid(_CLICKED.format(flag="max-tokens", bounds="1, max=16384", help="Most tokens"), line=5),
+    Invalid(
+        _CLICKED.format(flag="budget", bounds="min=500, max=128000", help="Token budget"), line=5, count=2
+    ),
+)
+
+SET541_PB101_VALID = (*RANGED_VALID,)
+SET541_PB101_INVALID = (*RANGED_INVALID,)
+SET541_PB102_VALID: tuple[Valid, ...] = ()
+SET541_PB102_INVALID: tuple[Invalid, ...] = ()
+SET541_PB103_VALID: tuple[Valid, ...] = ()
+SET541_PB103_INVALID: tuple[Invalid, ...] = ()
+SET541_PB104_VALID: tuple[Valid, ...] = ()
+SET541_PB104_INVALID: tuple[Invalid, ...] = ()
+SET541_PB105_VALID: tuple[Valid, ...] = ()
+SET541_PB105_INVALID: tuple[Invalid, ...] = ()
+SET541_PB106_VALID: tuple[Valid, ...] = ()
+SET541_PB106_INVALID: tuple[Invalid, ...] = ()
