@@ -196,3 +196,6 @@ SIZED_IN_TOKENS = re.compile(
     r"\b(?:length|size)\b.*(?:\((?:in\s+)?tokens\)|\bin\s+tokens\b)|\btokens?\s+(?:size|length)\s+(?:for|per)\b",
     re.IGNORECASE,
 )
+
+#: Words after a setting's name that say which value it is, not what it counts (``SUMMARY_TOKENS_DEFAULT``).
+TRAILING_DEFAULTS = frozenset({"default", "fallback", "dflt"})

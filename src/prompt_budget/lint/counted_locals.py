@@ -119,7 +119,11 @@ def token_local(rule: LintRule, amount: ast.expr) -> bool:
     """``amount`` is a local of the enclosing function every binding of which is a token count (a
     running total may start at ``0`` and only grow by token counts, ``total += estimate``). A local
     bound to a call alone is left to the readings that already follow it."""
-    fn = rule.ctx.function()
+    return local_of_counts(rule, rule.ctx.function(), amount)
+
+
+def local_of_counts(rule: LintRule, fn: ast.AST | None, amount: ast.expr) -> bool:
+    """``token_local`` of a local of ``fn``, whatever function the rule is visiting."""
     if fn is not None and isinstance(amount, ast.Call) and type(amount.func) is ast.Name:
         # ``count(context)``, ``count, _ = tokenizer()``; ``len(ids)`` of ``ids = tokenizer.encode(doc)``
         return counter_call(rule, amount) or encoded_length(fn, amount, rule)

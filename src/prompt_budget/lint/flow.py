@@ -270,6 +270,9 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         and parent.arg
         and (
             budget_keyword(judge, parent.arg)  # not ``..._window_percent=``, but ``min_token_threshold=``
+            or (
+                judge.is_budget_setting(parent.arg) and not judge.is_ratio(parent.arg)
+            )  # ``overhead_tokens=``
             or (isinstance(grand, ast.Call) and generation_length(parent.arg, grand))
         )
     ):

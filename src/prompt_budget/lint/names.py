@@ -22,6 +22,7 @@ from prompt_budget.lint.amount_words import (
     RATIO_CONTEXT_WORDS,
     RATIO_WORDS,
     SPECULATIVE_WORDS,
+    TRAILING_DEFAULTS,
     USAGE_WORDS,
     decoding_state,
 )
@@ -508,6 +509,8 @@ class NameJudge:
         if self.is_budget(name):
             return True
         ws = words(name)
+        while len(ws) > 2 and ws[-1] in TRAILING_DEFAULTS:  # ``RAG_READ_TOKENS_FALLBACK = 1800`` (set 543)
+            ws = ws[:-1]
         if len(ws) < 2 or ws[-1] != "tokens" or name.lower() in self.ignore_names or excluded(ws):
             return False
         # ``protect_last_n_tokens``, ``prune_after_tokens``: what a budget manager does to that many tokens

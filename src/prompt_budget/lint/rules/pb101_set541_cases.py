@@ -4,6 +4,15 @@ Set 541's (measured with the rules of 67f0f9f4, then tuned on): PB101, the range
 budget is checked against (anona's ``add_argument("--max-tokens", type=_limit(256, 8192))`` and click's
 ``type=click.IntRange(1, 16384)``: the upper bound the option's cap, the lower its ``_min``; ``option_ranges``); not
 an option counting other things (``--memory-limit``, ``--port``).
+
+Set 543's (measured with the rules of 845a1752, then tuned on): PB102 and PB105, the fields of a class its properties
+combine into a threshold a count of tokens is ordered against (ctxkernel's ``Budget``: ``window: int = 200_000``,
+``pressure_frac: float = 0.45``, ``def pressure_trigger(self): return int(self.window * self.pressure_frac)`` ...
+``total = sum(z.tokens for z in ordered)``, ``if total > b.pressure_trigger``; ``property_budgets``), not where the
+count is of another thing (``len(messages)``); PB102, a constant given under a keyword naming a setting of tokens
+(greedy-token's ``BASE_CURSOR_OVERHEAD = 6000`` ... ``BaselineSettings(overhead_tokens=BASE_CURSOR_OVERHEAD)``,
+``flow``), and a setting of tokens named with a trailing ``_FALLBACK`` or ``_DEFAULT`` (``HISTORY_TOKENS_FALLBACK =
+3000``, ``NameJudge.is_budget_setting``).
 """
 
 from __future__ import annotations
@@ -56,15 +65,51 @@ RANGED_INVALID = (
     ),
 )
 
+_PROPERTY = (
+    "from dataclasses import dataclass\n"
+    "\n"
+    "\n"
+    "@dataclass(frozen=True)\n"
+    "class Budget:\n"
+    "    window: int = 200_000\n"
+    "    pressure_frac: float = 0.45\n"
+    "\n"
+    "    @property\n"
+    "    def pressure_trigger(self) -> int:\n"
+    "        return int(self.window * self.pressure_frac)\n"
+    "\n"
+    "\n"
+    "def assemble(b, zones):\n"
+    "    total = sum({count} for z in zones)\n"
+    "    return total > b.pressure_trigger\n"
+)
+PROPERTY_VALID = (Valid(_PROPERTY.format(count="len(z.messages)")),)
+PROPERTY_PB102_INVALID = (Invalid(_PROPERTY.format(count="z.tokens"), line=6, key="window"),)
+PROPERTY_PB105_INVALID = (Invalid(_PROPERTY.format(count="z.tokens"), line=7),)
+_HANDED = (
+    "BASE_CURSOR_OVERHEAD = 6000\n"
+    "\n"
+    "\n"
+    "def load(settings, cfg):\n"
+    "    return settings(cfg or BASE_CURSOR_OVERHEAD) if cfg else settings({keyword}=BASE_CURSOR_OVERHEAD)\n"
+)
+HANDED_VALID = (Valid(_HANDED.format(keyword="overhead_ms")), Valid(_HANDED.format(keyword="prompt_tokens")))
+HANDED_INVALID = (Invalid(_HANDED.format(keyword="overhead_tokens"), line=1),)
+TRAILING_VALID = (Valid("CACHE_READ_TOKENS_DEFAULT = 3000\n"), Valid("TOKENS_FALLBACK = 3000\n"))
+TRAILING_INVALID = (
+    Invalid("HISTORY_TOKENS_FALLBACK = 3000\n", line=1),
+    Invalid("SUMMARY_TOKENS_DEFAULT = 1800\n", line=1),
+)
+
 SET541_PB101_VALID = (*RANGED_VALID,)
 SET541_PB101_INVALID = (*RANGED_INVALID,)
-SET541_PB102_VALID: tuple[Valid, ...] = ()
-SET541_PB102_INVALID: tuple[Invalid, ...] = ()
+SET541_PB102_VALID = (*PROPERTY_VALID, *HANDED_VALID, *TRAILING_VALID)
+SET541_PB102_INVALID = (*PROPERTY_PB102_INVALID, *HANDED_INVALID, *TRAILING_INVALID)
 SET541_PB103_VALID: tuple[Valid, ...] = ()
 SET541_PB103_INVALID: tuple[Invalid, ...] = ()
 SET541_PB104_VALID: tuple[Valid, ...] = ()
 SET541_PB104_INVALID: tuple[Invalid, ...] = ()
-SET541_PB105_VALID: tuple[Valid, ...] = ()
-SET541_PB105_INVALID: tuple[Invalid, ...] = ()
+SET541_PB105_VALID = (*PROPERTY_VALID,)
+SET541_PB105_INVALID = (*PROPERTY_PB105_INVALID,)
 SET541_PB106_VALID: tuple[Valid, ...] = ()
 SET541_PB106_INVALID: tuple[Invalid, ...] = ()

@@ -1,0 +1,153 @@
+"""Fields of a class that its properties combine into a number a count of tokens is ordered against.
+
+A class may keep a window and shares of it as fields, with properties turning them into the thresholds the
+code compares counts with (set 543: ctxkernel's context budget)::
+
+    @dataclass(frozen=True)
+    class Budget:
+        window: int = 200_000
+        pressure_frac: float = 0.45
+
+        @property
+        def pressure_trigger(self) -> int:
+            return int(self.window * self.pressure_frac)
+
+    ...
+    total = sum(z.tokens for z in ordered)
+    degraded = total > b.pressure_trigger
+
+Neither field's name says tokens (``window`` may be seconds); the flow does: the property, arithmetic on
+the fields alone (through other such properties), is ordered against a count of tokens
+(``LintRule.token_amount``, a sum of token counts, a local only ever holding one: ``counted_locals``), read
+as ``<obj>.pressure_trigger`` in the module, or through a local bound to that read. Its whole-number
+fields are budgets of tokens (PB102), its fractions shares of them (PB105). A property of the same name in
+two classes of the module is left alone (the read cannot tell which), and so is a field whose name says a
+unit or a credential (``NameJudge.is_excluded``).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from prompt_budget.lint.counted_locals import local_of_counts, summed_counts
+from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.walks import brief_source, enclosing_function, parents, walk
+
+if TYPE_CHECKING:
+    from prompt_budget.lint.rule import LintRule
+
+_PROPERTIES = frozenset({"property", "cached_property"})
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+#: Calls a property may wrap its arithmetic in and still only combine the fields.
+_WRAPPERS = frozenset({"int", "round", "float", "min", "max", "math.floor", "floor", "ceil"})
+_ARITHMETIC = (ast.Mult, ast.Sub, ast.Add, ast.FloorDiv, ast.Div)
+
+
+class _Class:
+    def __init__(self, node: ast.ClassDef) -> None:
+        self.name = node.name
+        self.fields: dict[str, ast.expr] = {}
+        self.properties: dict[str, ast.expr] = {}
+        for st in node.body:
+            if isinstance(st, ast.AnnAssign) and type(st.target) is ast.Name and st.value is not None:
+                self.fields[st.target.id] = st.value
+            elif isinstance(st, ast.Assign) and len(st.targets) == 1 and type(st.targets[0]) is ast.Name:
+                self.fields[st.targets[0].id] = st.value
+            elif isinstance(st, ast.FunctionDef) and (returned := _property_return(st)) is not None:
+                self.properties[st.name] = returned
+        self.fields = {n: v for n, v in self.fields.items() if number(v) is not None}
+
+    def combined(self, prop: str, depth: int = 0) -> set[str] | None:
+        """The fields the property ``prop`` combines by arithmetic alone, else None."""
+        expr = self.properties.get(prop)
+        if expr is None or depth > 3 or not any(isinstance(n, ast.BinOp) for n in walk(expr)):
+            return None
+        found: set[str] = set()
+        for node in walk(expr):
+            if isinstance(node, ast.Call) and callee_name(node) not in _WRAPPERS:
+                return None
+            if isinstance(node, ast.BinOp) and not isinstance(node.op, _ARITHMETIC):
+                return None
+            if isinstance(node, ast.Attribute) and type(node.value) is ast.Name and node.value.id == "self":
+                if node.attr in self.fields:
+                    found.add(node.attr)
+                elif (inner := self.combined(node.attr, depth + 1)) is not None:
+                    found |= inner
+                else:
+                    return None
+            elif type(node) is ast.Name and node.id != "self" and callee_name_of(node, expr) is None:
+                return None  # a module's constant or a global: not the fields alone
+        return found if len(found) > 1 else None
+
+
+def callee_name_of(name: ast.Name, expr: ast.expr) -> str | None:
+    """``name`` is the function of a call in ``expr`` (``int``, ``max``)."""
+    return next((name.id for n in walk(expr) if isinstance(n, ast.Call) and n.func is name), None)
+
+
+def _property_return(fn: ast.FunctionDef) -> ast.expr | None:
+    """The value a property of one ``return`` statement returns (a docstring before it allowed)."""
+    if not any((attr_name(d) or "") in _PROPERTIES for d in fn.decorator_list):
+        return None
+    body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    return body[0].value
+
+
+def property_fields(rule: LintRule, tree: ast.Module) -> list[tuple[ast.expr, str, str, bool]]:
+    """(each field's literal, its name, how it was read, whether it is a share) of the fields of the module's
+    classes whose properties are ordered against a count of tokens (the module docstring)."""
+    classes = [_Class(n) for n in tree.body if isinstance(n, ast.ClassDef)]
+    owners: dict[str, list[_Class]] = {}
+    for cls in classes:
+        for prop in cls.properties:
+            owners.setdefault(prop, []).append(cls)
+    if not any(len(c) == 1 and c[0].combined(p) for p, c in owners.items()):
+        return []
+    out: list[tuple[ast.expr, str, str, bool]] = []
+    done: set[str] = set()
+    up = parents(tree)
+    for node in walk(tree):
+        if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], _ORDER):
+            continue
+        for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+            fn = enclosing_function(up, node)
+            prop = _read_property(fn, side, owners)
+            if prop is None or prop in done or not _counts_tokens(rule, fn, other):
+                continue
+            cls = owners[prop][0]
+            done.add(prop)
+            for field in sorted(cls.combined(prop) or ()):
+                literal = cls.fields[field]
+                value = number(literal)
+                if value is None or rule.names.is_excluded(field):
+                    continue
+                share = isinstance(value, float) and 0 < value < 1
+                how = (
+                    f"as a field of `{cls.name}` whose property `{prop}` is compared with the token count "
+                    f"`{brief_source(other)}` at line {node.lineno}"
+                )
+                out.append((literal, field, how, share))
+    return out
+
+
+def _read_property(fn: ast.AST | None, side: ast.expr, owners: dict[str, list[_Class]]) -> str | None:
+    """The property ``side`` reads (``b.pressure_trigger``, or a local of ``fn`` bound once to such a read)."""
+    if type(side) is ast.Name and fn is not None:
+        bound = [
+            n.value
+            for n in walk(fn)
+            if isinstance(n, ast.Assign) and any(type(t) is ast.Name and t.id == side.id for t in n.targets)
+        ]
+        side = bound[0] if len(bound) == 1 else side
+    if type(side) is not ast.Attribute or side.attr not in owners or len(owners[side.attr]) != 1:
+        return None
+    return side.attr if owners[side.attr][0].combined(side.attr) else None
+
+
+def _counts_tokens(rule: LintRule, fn: ast.AST | None, other: ast.expr) -> bool:
+    if rule.token_amount(other) or (isinstance(other, ast.Call) and summed_counts(rule, other)):
+        return True
+    return type(other) is ast.Name and local_of_counts(rule, fn, other)
