@@ -12,7 +12,8 @@ combine into a threshold a count of tokens is ordered against (ctxkernel's ``Bud
 count is of another thing (``len(messages)``); PB102, a constant given under a keyword naming a setting of tokens
 (greedy-token's ``BASE_CURSOR_OVERHEAD = 6000`` ... ``BaselineSettings(overhead_tokens=BASE_CURSOR_OVERHEAD)``,
 ``flow``), and a setting of tokens named with a trailing ``_FALLBACK`` or ``_DEFAULT`` (``HISTORY_TOKENS_FALLBACK =
-3000``, ``NameJudge.is_budget_setting``).
+3000``, ``NameJudge.is_budget_setting``); PB104, tokens per word of a compiled pattern named for words (ctxkernel's
+``pieces = len(_WORDISH.findall(text))`` ... ``int(pieces * 1.30)``, ``pb104_rates.splits_words``).
 """
 
 from __future__ import annotations
@@ -107,8 +108,21 @@ SET541_PB102_VALID = (*PROPERTY_VALID, *HANDED_VALID, *TRAILING_VALID)
 SET541_PB102_INVALID = (*PROPERTY_PB102_INVALID, *HANDED_INVALID, *TRAILING_INVALID)
 SET541_PB103_VALID: tuple[Valid, ...] = ()
 SET541_PB103_INVALID: tuple[Invalid, ...] = ()
-SET541_PB104_VALID: tuple[Valid, ...] = ()
-SET541_PB104_INVALID: tuple[Invalid, ...] = ()
+_WORDISH = (
+    "import re\n"
+    "\n"
+    "_{name} = re.compile(r'\\w+|[^\\w\\s]')\n"
+    "\n"
+    "\n"
+    "def estimate_tokens(text):\n"
+    "    pieces = len(_{name}.findall(text))\n"
+    "    return max(1, int(pieces * 1.30))\n"
+)
+WORDISH_VALID = (Valid(_WORDISH.format(name="URLS")),)
+WORDISH_INVALID = (Invalid(_WORDISH.format(name="WORDISH"), line=8),)
+
+SET541_PB104_VALID = (*WORDISH_VALID,)
+SET541_PB104_INVALID = (*WORDISH_INVALID,)
 SET541_PB105_VALID = (*PROPERTY_VALID,)
 SET541_PB105_INVALID = (*PROPERTY_PB105_INVALID,)
 SET541_PB106_VALID: tuple[Valid, ...] = ()

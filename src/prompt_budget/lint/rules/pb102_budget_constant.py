@@ -238,6 +238,9 @@ class BudgetConstant(LintRule):
         cut = defaults_cutting_strings(self, node, {name for name, _ in self._held.phrase})
         self._held.phrase[:] = [(name, r) for name, r in self._held.phrase if name not in cut]
         self._held.finish(self, node)
+        for literal, name, how, share in property_fields(self, node):  # ``total > b.pressure_trigger``
+            if not share and (value := self.budget_literal(literal)) is not None:
+                report_binding(self, literal, name, value, how, upper=False)
         self._chunks.finish(self, node)
         self._chunk_attrs.finish(self, self._chunks)
         self._lengths.finish(self, node)  # ``doc_maxlen=180`` where the project cuts to ``doc_maxlen``
@@ -249,9 +252,6 @@ class BudgetConstant(LintRule):
         class_facts(self, node)  # ``context_size: int = 150`` a budget getter returns (``budget_getters``)
         threshold_siblings(self, node)  # ``warning_threshold: int = 6144`` beside a budget
         self._siblings.finish(self)  # ``--doc_maxlen`` beside a reported ``--query_maxlen``
-        for literal, name, how, share in property_fields(self, node):  # ``total > b.pressure_trigger``
-            if not share and (value := self.budget_literal(literal)) is not None:
-                report_binding(self, literal, name, value, how, upper=False)
         self._field_overrides.finish(self)  # last: what every step above reported
         record_field_takes(self, node)  # ``budget: int = 2000`` a caller's own default is given to
 

@@ -41,6 +41,9 @@ def splits_words(call: ast.Call) -> bool:
     ws = set(words(callee_name(call) or ""))
     if callee_name(call) == "findall" and call.args and string_value(call.args[0]) in _WORD_PATTERNS:
         return True  # ``re.findall(r"\S+", text)``: the text's words (set 535: open-otk's fallback estimate)
+    if callee_name(call) == "findall" and isinstance(call.func, ast.Attribute):
+        # ``_WORDISH.findall(text)``, a compiled pattern named for words (set 543: ctxkernel's estimate)
+        return any(w.startswith("word") for w in words(attr_name(call.func.value) or ""))
     return "split" in ws and not ws & (_NOT_WORDS | UNIT_WORDS)
 
 
