@@ -20,9 +20,11 @@ from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.flow import Bindings, Uses
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ordered_factors import ordered_factor
-from prompt_budget.lint.rule import LintRule, dotted
+from prompt_budget.lint.rule import LintRule, attr_name, defaults, dotted
 from prompt_budget.lint.scaled_thresholds import decide_scaled_thresholds
-from prompt_budget.lint.walks import parents, walk
+from prompt_budget.lint.shares import neutral_name
+from prompt_budget.lint.token_reach import TokenReach
+from prompt_budget.lint.walks import functions_and_methods, parents, walk
 
 _SHARE_NAME_WORDS = frozenset({"fraction", "ratio", "share", "pct", "percent", "percentage"})
 #: Calls whose result is their argument's amount, rounded.
@@ -82,16 +84,63 @@ def decide_all_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
         and set(words(name)) & _SHARE_NAME_WORDS
         and not rule.names.is_excluded(name)
     }
-    if not names:
-        return
-    up = parents(tree)
-    for node in walk(tree):
-        if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
-            continue
-        for side in (node.left, node.right):
-            if type(side) is ast.Name and side.id in names and uses.reason(side.id) is None:
-                why = clamped_against_tokens(rule, node, up)
-                other = node.right if side is node.left else node.left
-                why = why or ordered_factor(rule, _function(node, up), other)  # set 97: xdog-agent
-                if why is not None:
-                    uses.reasons[side.id] = why
+    if names:
+        up = parents(tree)
+        for node in walk(tree):
+            if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+                continue
+            for side in (node.left, node.right):
+                if type(side) is ast.Name and side.id in names and uses.reason(side.id) is None:
+                    why = clamped_against_tokens(rule, node, up)
+                    other = node.right if side is node.left else node.left
+                    why = why or ordered_factor(rule, _function(node, up), other)  # set 97: xdog-agent
+                    if why is not None:
+                        uses.reasons[side.id] = why
+    _decide_parameters(rule, tree, bindings, uses)
+
+
+def _decide_parameters(rule: LintRule, tree: ast.AST, bindings: Bindings, uses: Uses) -> None:
+    """``def __init__(self, size, threshold_ratio=0.65)`` ... ``self.threshold = int(size * threshold_ratio)``:
+    a parameter's default named as a share, whose product in its function reaches a token use."""
+    up: dict[ast.AST, ast.AST] | None = None
+    for fn, _ in functions_and_methods(tree):
+        for arg, default in defaults(fn.args):
+            binding = bindings.by_name.get(arg.arg)
+            if binding is None or binding.literal is not default or uses.reason(arg.arg) is not None:
+                continue
+            if not set(words(arg.arg)) & _SHARE_NAME_WORDS or rule.names.is_excluded(arg.arg):
+                continue
+            for node in walk(fn):
+                if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+                    continue
+                sides = [
+                    (s, o)
+                    for s, o in ((node.left, node.right), (node.right, node.left))
+                    if type(s) is ast.Name
+                ]
+                other = next((o for s, o in sides if s.id == arg.arg), None)
+                if other is None:
+                    continue
+                up = up if up is not None else parents(tree)
+                if (why := _product_reach(rule, node, other, up)) is not None:
+                    uses.reasons[arg.arg] = why
+                    break
+
+
+def _product_reach(
+    rule: LintRule, product: ast.BinOp, other: ast.expr, up: dict[ast.AST, ast.AST]
+) -> str | None:
+    """``self.threshold = int(self.size * THRESHOLD_RATIO)`` ... ``current_tokens >= self.threshold`` in
+    another method: the product itself reaches a token use (``TokenReach``), the other factor a name
+    saying no other unit (set 545: mentask's snapping threshold)."""
+    fn = _function(product, up)
+    name = attr_name(other) if isinstance(other, (ast.Name, ast.Attribute)) else None
+    if (
+        not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        or not name
+        or not neutral_name(rule, name)
+    ):
+        return None
+    owner = up.get(fn)
+    why = TokenReach(rule).of_node(fn, product, owner if isinstance(owner, ast.ClassDef) else None)
+    return f"a share of `{ast.unparse(other)}` reaching a token use: {why}" if why else None

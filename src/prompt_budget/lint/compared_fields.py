@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 _GATE: Final = (
     re.compile(r"tok\w*\)?\s*[<>]"),
     re.compile(r"[<>]=?\s*\(?[\w.]*tok"),
+    re.compile(r"usage\.\w+\)?\s*[<>]"),  # ``call.usage.output > cfg.x`` (``token_properties.usage_part``)
     # ``estimated_context() + extra > self.model.mask_at``: a field named as the point something is done at
     re.compile(r"[<>]=?\s*[\w.]*\.\w+_at\b"),
 )
@@ -49,7 +50,7 @@ _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _TRIGGER_WORDS = frozenset(
     {
         *("compact", "compaction", "compress", "compression", "summarize", "summarization", "summary"),
-        *("trim", "prune", "evict", "truncate", "threshold", "aggressive", "flush", "rollover"),
+        *("trim", "prune", "evict", "truncate", "threshold", "aggressive", "flush", "rollover", "ceiling"),
     }
 )
 _SELF = frozenset({"self", "cls"})

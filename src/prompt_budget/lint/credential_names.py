@@ -54,11 +54,17 @@ def credential_lifetime(rule: LintRule, name: str) -> bool:
 
 
 #: A credential's token class a module names (``OAuthToken``, ``AccessToken``, ``APIToken``).
-_CREDENTIAL_CLASS = re.compile(r"\b(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login)Token\b")
+#: Also a bearer header or a token made of random bytes (set 545: sheafmd's ``MAX_TOKEN = 200`` beside
+#: ``_BEARER_RE`` and ``os.urandom(32)``).
+_CREDENTIAL_CLASS = re.compile(
+    r"\b(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login)Token\b|[Bb]earer\b|\bos\.urandom\("
+    r"|\bsecrets\.token_(?:bytes|hex|urlsafe)\("
+)
 
 
 def credential_count(rule: LintRule, name: str) -> bool:
-    """A name about one token (``_TOKEN_CAP``, not ``..._TOKENS``) in a module naming a credential's token class:
+    """A name about one token (``_TOKEN_CAP``, not ``..._TOKENS``) in a module naming a credential's token class
+    (or a bearer header, random bytes made a token):
     how many credentials are made (set 314: mastodon-mock's ``_TOKEN_CAP = 200`` ... ``account_ids[:_TOKEN_CAP]``
     building ``OAuthToken`` rows)."""
     ws = words(name)

@@ -80,6 +80,9 @@ def declared_alike(node: ast.Assign | ast.AnnAssign) -> str:
 
 def copied_alike(bound: Sequence[tuple[Fact, str, str]]) -> bool:
     """The facts of one field name (``field_reach.FIELD_FACT``: the fact, ``Class#mark``, done) are all
-    in one module and declared alike (one non-empty mark)."""
+    in one module and declared alike (one non-empty mark), or bare and given one value (set 545: wattage's two
+    configs' ``simple_output_ceiling: int = 150``, either read is of the same number)."""
     marks = {cls.partition("#")[2] for _, cls, _ in bound}
-    return len({fact.path for fact, _, _ in bound}) == 1 and len(marks) == 1 and "" not in marks
+    if len({fact.path for fact, _, _ in bound}) != 1 or len(marks) != 1:
+        return False
+    return "" not in marks or len({fact.value for fact, _, _ in bound}) == 1

@@ -114,19 +114,19 @@ def property_fields(rule: LintRule, tree: ast.Module) -> list[tuple[ast.expr, st
             continue
         for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
             fn = enclosing_function(up, node)
-            prop = _read_property(fn, side, owners)
-            if prop is None or prop in done or not _counts_tokens(rule, fn, other):
+            read = _read_property(fn, side, owners)
+            if read is None or read in done or not _counts_tokens(rule, fn, other):
                 continue
-            cls = owners[prop][0]
-            done.add(prop)
-            for field in sorted(cls.combined(prop) or ()):
+            cls = owners[read][0]
+            done.add(read)
+            for field in sorted(cls.combined(read) or ()):
                 literal = cls.fields[field]
                 value = number(literal)
                 if value is None or rule.names.is_excluded(field):
                     continue
                 share = isinstance(value, float) and 0 < value < 1
                 how = (
-                    f"as a field of `{cls.name}` whose property `{prop}` is compared with the token count "
+                    f"as a field of `{cls.name}` whose property `{read}` is compared with the token count "
                     f"`{brief_source(other)}` at line {node.lineno}"
                 )
                 out.append((literal, field, how, share))
@@ -151,3 +151,13 @@ def _counts_tokens(rule: LintRule, fn: ast.AST | None, other: ast.expr) -> bool:
     if rule.token_amount(other) or (isinstance(other, ast.Call) and summed_counts(rule, other)):
         return True
     return type(other) is ast.Name and local_of_counts(rule, fn, other)
+
+
+def property_shares(rule: LintRule, tree: ast.Module) -> list[tuple[ast.expr, float, str, str]]:
+    """PB105's: (the literal, its value, the field's name, what the finding says) of each share among
+    ``property_fields``."""
+    return [
+        (literal, value, name, f"{name} = {value:g}, {how}")
+        for literal, name, how, share in property_fields(rule, tree)
+        if share and (value := number(literal)) is not None
+    ]

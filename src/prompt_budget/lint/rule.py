@@ -42,7 +42,7 @@ from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.table_entries import table_name
 from prompt_budget.lint.text_params import typed_as_text
-from prompt_budget.lint.token_properties import reads_tokens_themselves
+from prompt_budget.lint.token_properties import reads_tokens_themselves, usage_part
 from prompt_budget.lint.token_quotas import token_quota_name
 from prompt_budget.lint.token_splitters import TOKEN_SPLITTERS, token_length_function
 from prompt_budget.lint.unit_constants import unit_factor
@@ -528,7 +528,7 @@ class LintRule:
             return self.token_amount(node.values[0])
         if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
             name = attr_name(node)
-            return name is not None and self.names.is_token_amount(name)
+            return (name is not None and self.names.is_token_amount(name)) or usage_part(node)
         if isinstance(node, ast.Call):
             callee = callee_name(node) or ""
             if callee == "len":

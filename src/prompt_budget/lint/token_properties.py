@@ -5,6 +5,8 @@ numbers below 1000). ``LintRule.token_amount`` takes a call whose name mentions 
 
 from __future__ import annotations
 
+import ast
+
 from prompt_budget.lint.names import words
 
 #: Prefixes of a call that turns text into tokens or back.
@@ -20,3 +22,20 @@ def reads_tokens_themselves(callee: str) -> bool:
         return True
     said = set(words(callee))
     return bool(said & _PROPERTY_WORDS) and not said & _COUNT_WORDS
+
+
+#: The parts of a model call's usage that count tokens (``call.usage.output``, ``response.usage.input``).
+_USAGE_PARTS = frozenset(
+    {"input", "output", "reasoning", "prompt", "completion", "total", "cached", "thinking"}
+)
+
+
+def usage_part(node: object) -> bool:
+    """``call.usage.output``: a part of a model call's usage, named by what it counts without saying tokens
+    (set 545: wattage's ``TokenUsage`` fields compared with configured ceilings)."""
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr in _USAGE_PARTS
+        and isinstance(node.value, (ast.Attribute, ast.Name))
+        and (node.value.attr if isinstance(node.value, ast.Attribute) else node.value.id) == "usage"
+    )

@@ -14,6 +14,17 @@ count is of another thing (``len(messages)``); PB102, a constant given under a k
 ``flow``), and a setting of tokens named with a trailing ``_FALLBACK`` or ``_DEFAULT`` (``HISTORY_TOKENS_FALLBACK =
 3000``, ``NameJudge.is_budget_setting``); PB104, tokens per word of a compiled pattern named for words (ctxkernel's
 ``pieces = len(_WORDISH.findall(text))`` ... ``int(pieces * 1.30)``, ``pb104_rates.splits_words``).
+
+Set 545's (measured with the rules of 12725340, then tuned on): PB102, a configured ceiling a part of a call's usage
+is compared with (wattage's ``expected_output_ceiling: int = 1000`` ... ``if call.usage.output <=
+cfg.expected_output_ceiling``: ``token_properties.usage_part``, ``compared_fields``), also one field name in two
+classes of one module given one value (``simple_output_ceiling: int = 150``, ``field_read_forms.copied_alike``);
+not a ceiling a text's length is compared with; PB102, not a limit of one token in a module of bearer tokens made of
+random bytes (sheafmd's ``MAX_TOKEN = 200`` beside ``_BEARER_RE`` and ``os.urandom(32)``,
+``credential_names.credential_count``); PB105, a share named so, of a module or a parameter's default, with no
+budget around, whose product reaches a count of tokens in another method (mentask's ``threshold_pct: float =
+0.65`` ... ``self.threshold = int(self.limit * threshold_pct)`` ... ``current_tokens >= self.threshold``,
+``clamped_shares``), not one whose product is compared with a score.
 """
 
 from __future__ import annotations
@@ -102,10 +113,78 @@ TRAILING_INVALID = (
     Invalid("SUMMARY_TOKENS_DEFAULT = 1800\n", line=1),
 )
 
+_CEILING = (
+    "from pydantic import BaseModel\n"
+    "\n"
+    "\n"
+    "class VerbosityConfig(BaseModel):\n"
+    '    """Calls writing more output tokens than this are flagged."""\n'
+    "\n"
+    "    expected_output_ceiling: int = 1000\n"
+    "\n"
+    "\n"
+    "class MismatchConfig(BaseModel):\n"
+    "    simple_output_ceiling: int = 150\n"
+    "\n"
+    "\n"
+    "class OverspendConfig(BaseModel):\n"
+    "    simple_output_ceiling: int = 150\n"
+    "\n"
+    "\n"
+    "def detect(calls, cfg, mm):\n"
+    "    for call in calls:\n"
+    "        if {count} <= cfg.expected_output_ceiling:\n"
+    "            continue\n"
+    "        if {count} > mm.simple_output_ceiling:\n"
+    "            yield call\n"
+)
+CEILING_VALID = (Valid(_CEILING.format(count="len(call.result)")),)
+CEILING_INVALID = (Invalid(_CEILING.format(count="call.usage.output"), count=3),)
+_BEARER = (
+    "import os\n"
+    "import re\n"
+    "\n"
+    "MAX_TOKEN = 200  # longer than any token: a header that long is not one\n"
+    "_BEARER_RE = re.compile(r'{scheme}[ \\t]+(\\S+)', re.IGNORECASE)\n"
+    "\n"
+    "\n"
+    "def new_token():\n"
+    "    return 'mcp_' + os.urandom(32).hex()\n"
+)
+BEARER_VALID = (Valid(_BEARER.format(scheme="bearer")),)
+_SNAP = (
+    "class Compressor:\n"
+    "    def __init__(self, model_name, threshold_pct: float = 0.65):\n"
+    "        self.limit = self._get_model_limit(model_name)\n"
+    "        self.threshold = int(self.limit * threshold_pct)\n"
+    "\n"
+    "    def should_snap(self, {count}) -> bool:\n"
+    "        return {count} >= self.threshold\n"
+)
+_SNAP_CONSTANT = (
+    "THRESHOLD_RATIO = 0.65\n"
+    "\n"
+    "\n"
+    "class Compressor:\n"
+    "    def __init__(self, size):\n"
+    "        self.threshold = int(size * THRESHOLD_RATIO)\n"
+    "\n"
+    "    def should_snap(self, {count}) -> bool:\n"
+    "        return {count} >= self.threshold\n"
+)
+SNAP_VALID = (
+    Valid(_SNAP.format(count="similarity_score")),
+    Valid(_SNAP_CONSTANT.format(count="similarity_score")),
+)
+SNAP_INVALID = (
+    Invalid(_SNAP.format(count="current_tokens"), line=2),
+    Invalid(_SNAP_CONSTANT.format(count="current_tokens"), line=1),
+)
+
 SET541_PB101_VALID = (*RANGED_VALID,)
 SET541_PB101_INVALID = (*RANGED_INVALID,)
-SET541_PB102_VALID = (*PROPERTY_VALID, *HANDED_VALID, *TRAILING_VALID)
-SET541_PB102_INVALID = (*PROPERTY_PB102_INVALID, *HANDED_INVALID, *TRAILING_INVALID)
+SET541_PB102_VALID = (*PROPERTY_VALID, *HANDED_VALID, *TRAILING_VALID, *CEILING_VALID, *BEARER_VALID)
+SET541_PB102_INVALID = (*PROPERTY_PB102_INVALID, *HANDED_INVALID, *TRAILING_INVALID, *CEILING_INVALID)
 SET541_PB103_VALID: tuple[Valid, ...] = ()
 SET541_PB103_INVALID: tuple[Invalid, ...] = ()
 _WORDISH = (
@@ -123,7 +202,7 @@ WORDISH_INVALID = (Invalid(_WORDISH.format(name="WORDISH"), line=8),)
 
 SET541_PB104_VALID = (*WORDISH_VALID,)
 SET541_PB104_INVALID = (*WORDISH_INVALID,)
-SET541_PB105_VALID = (*PROPERTY_VALID,)
-SET541_PB105_INVALID = (*PROPERTY_PB105_INVALID,)
+SET541_PB105_VALID = (*PROPERTY_VALID, *SNAP_VALID)
+SET541_PB105_INVALID = (*PROPERTY_PB105_INVALID, *SNAP_INVALID)
 SET541_PB106_VALID: tuple[Valid, ...] = ()
 SET541_PB106_INVALID: tuple[Invalid, ...] = ()

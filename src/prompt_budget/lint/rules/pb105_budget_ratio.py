@@ -31,7 +31,7 @@ from prompt_budget.lint.names import words
 from prompt_budget.lint.own_loops import in_own_loop
 from prompt_budget.lint.passed_ratios import passed_ratios
 from prompt_budget.lint.percent_shares import PercentShares
-from prompt_budget.lint.property_budgets import property_fields
+from prompt_budget.lint.property_budgets import property_shares
 from prompt_budget.lint.ratio_getters import ratio_getters
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
@@ -85,8 +85,7 @@ class BudgetRatio(DivisorTables):
     generic ``threshold = 0.7`` in a class or function that handles a token budget (a class's own: a budget elsewhere in the module does not make a class's threshold a budget ratio). A share whose
     name says tokens and what part of an amount it keeps (``SUMMARY_TOKEN_BUFFER = 0.8``) is one too. A ratio named by what it does (``summarization_ratio``) in a class whose sizes count characters
     (compared with a ``len()``) is not. A generic ratio parameter whose own docstring entry says tokens or the context window (``threshold: Token count or percent of context window``) is one, and so is a
-    fraction of a number whose name says nothing when the data flow takes the share to a token use (``warn_at = int(0.9 * threshold)`` ... ``if total_tokens > warn_at``), or a class's field its
-    property multiplies by another field and a count of tokens is ordered against (``property_budgets``).
+    fraction of a number whose name says nothing when the data flow takes the share to a token use (``warn_at = int(0.9 * threshold)`` ... ``if total_tokens > warn_at``), or a class's field its property multiplies by another field and a count of tokens is ordered against (``property_budgets``).
 
     LangChain's context size ``trigger=("fraction", 0.85)`` is a share of the window as a
     ``trigger``/``keep`` setting or beside a size in tokens or messages. A constant given as a
@@ -211,9 +210,10 @@ class BudgetRatio(DivisorTables):
         elif self._frames and pending and not isinstance(node, ast.ClassDef):
             # a budget further out counts, not for a parameter (``def _fuzzy_match(a, b, threshold=0.8)``)
             self._frames[-1][1].extend(p for p in pending if not p[2])
-        for name, report, _ in pending if isinstance(node, ast.ClassDef) and not seen[0] else ():
-            # a class's own (``TurnDetection.threshold = 0.5``, set 17): its reads decide (set 99, letscode)
-            self._follow(name, report.node, report.value)  # type: ignore[arg-type]
+        # a class's own (``TurnDetection.threshold = 0.5``, set 17), a module's, a parameter's: its reads decide
+        for name, report, param in pending if not seen[0] else ():  # (set 99: letscode; set 545: mentask)
+            if param or isinstance(node, (ast.ClassDef, ast.Module)):
+                self._follow(name, report.node, report.value)  # type: ignore[arg-type]
 
     leave_AsyncFunctionDef = leave_ClassDef = leave_FunctionDef
 
@@ -231,9 +231,8 @@ class BudgetRatio(DivisorTables):
         named = [(n, r) for n, r in self._named if n not in dropped]
         self.ctx.reports.extend(r for n, r in ready + named if not compared.no_token_share(n))
         decide_all_shares(self, self._bindings, self._uses)  # ``int(limit * FRACTION)`` reaching tokens
-        for literal, name, how, share in property_fields(self, node):  # ``self.window * self.target_frac``
-            if share and (value := number(literal)) is not None:
-                self._report(literal, value, name, f"{name} = {value:g}, {how}")
+        for share in property_shares(self, node):  # ``int(self.window * self.pressure_frac)``
+            self._report(*share)
         candidates = self._bindings.by_name
         # ``self._threshold = threshold`` ... ``self._max_tokens * self._threshold``: the attribute's use decides
         followed: set[int] = set()
