@@ -124,12 +124,37 @@ def property_fields(rule: LintRule, tree: ast.Module) -> list[tuple[ast.expr, st
                 value = number(literal)
                 if value is None or rule.names.is_excluded(field):
                     continue
-                share = isinstance(value, float) and 0 < value < 1
                 how = (
                     f"as a field of `{cls.name}` whose property `{read}` is compared with the token count "
                     f"`{brief_source(other)}` at line {node.lineno}"
                 )
-                out.append((literal, field, how, share))
+                out.append((literal, field, how, _share(value)))
+    return out + _combined_with(rule, classes, {name for _, name, _, share in out if not share}, done)
+
+
+def _share(value: float) -> bool:
+    return isinstance(value, float) and 0 < value < 1
+
+
+def _combined_with(
+    rule: LintRule, classes: list[_Class], budgets: set[str], done: set[str]
+) -> list[tuple[ast.expr, str, str, bool]]:
+    """The fields the class's other properties combine with a field found a budget above: what is
+    subtracted from it or added to it is tokens too, what scales it a share of it (ctxkernel's ``usable =
+    window - generation_reserve``, ``target = int(window * target_frac)``, ``tail_budget = int(target *
+    tail_frac)``)."""
+    out: list[tuple[ast.expr, str, str, bool]] = []
+    for cls in classes:
+        known = budgets & set(cls.fields)
+        for prop in sorted(set(cls.properties) - done) if known else ():
+            combined = cls.combined(prop) or set()
+            base = sorted(combined & known)
+            for field in sorted(combined - known) if base else ():
+                value = number(cls.fields[field])
+                if value is None or rule.names.is_excluded(field) or field in {n for _, n, _, _ in out}:
+                    continue
+                how = f"as a field of `{cls.name}` its property `{prop}` combines with the token budget `{base[0]}`"
+                out.append((cls.fields[field], field, how, _share(value)))
     return out
 
 

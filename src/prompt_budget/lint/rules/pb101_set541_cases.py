@@ -8,8 +8,9 @@ an option counting other things (``--memory-limit``, ``--port``).
 Set 543's (measured with the rules of 845a1752, then tuned on): PB102 and PB105, the fields of a class its properties
 combine into a threshold a count of tokens is ordered against (ctxkernel's ``Budget``: ``window: int = 200_000``,
 ``pressure_frac: float = 0.45``, ``def pressure_trigger(self): return int(self.window * self.pressure_frac)`` ...
-``total = sum(z.tokens for z in ordered)``, ``if total > b.pressure_trigger``; ``property_budgets``), not where the
-count is of another thing (``len(messages)``); PB102, a constant given under a keyword naming a setting of tokens
+``total = sum(z.tokens for z in ordered)``, ``if total > b.pressure_trigger``; ``property_budgets``), and the fields
+its other properties combine with such a field (``usable = window - generation_reserve``), not where the count is of
+another thing (``len(messages)``), nor the class's caps of things (``max_failures: int = 40``, ``limit_classes``); PB102, a constant given under a keyword naming a setting of tokens
 (greedy-token's ``BASE_CURSOR_OVERHEAD = 6000`` ... ``BaselineSettings(overhead_tokens=BASE_CURSOR_OVERHEAD)``,
 ``flow``), and a setting of tokens named with a trailing ``_FALLBACK`` or ``_DEFAULT`` (``HISTORY_TOKENS_FALLBACK =
 3000``, ``NameJudge.is_budget_setting``); PB104, tokens per word of a compiled pattern named for words (ctxkernel's
@@ -95,8 +96,37 @@ _PROPERTY = (
     "    total = sum({count} for z in zones)\n"
     "    return total > b.pressure_trigger\n"
 )
+_COMBINED = (
+    "from dataclasses import dataclass\n"
+    "\n"
+    "\n"
+    "@dataclass(frozen=True)\n"
+    "class Budget:\n"
+    "    window: int = 200_000\n"
+    "    generation_reserve: int = 32_000\n"
+    "    pressure_frac: float = 0.45\n"
+    "    max_failures: int = 40\n"
+    "\n"
+    "    @property\n"
+    "    def usable(self) -> int:\n"
+    "        return self.window - self.generation_reserve\n"
+    "\n"
+    "    @property\n"
+    "    def pressure_trigger(self) -> int:\n"
+    "        return int(self.window * self.pressure_frac)\n"
+    "\n"
+    "\n"
+    "def assemble(b, zones):\n"
+    "    total = sum(z.tokens for z in zones)\n"
+    "    return total > b.pressure_trigger\n"
+)
 PROPERTY_VALID = (Valid(_PROPERTY.format(count="len(z.messages)")),)
-PROPERTY_PB102_INVALID = (Invalid(_PROPERTY.format(count="z.tokens"), line=6, key="window"),)
+PROPERTY_PB102_INVALID = (
+    Invalid(_PROPERTY.format(count="z.tokens"), line=6, key="window"),
+    Invalid(
+        _COMBINED, count=2
+    ),  # ``window``, and ``generation_reserve`` subtracted from it; not ``max_failures``
+)
 PROPERTY_PB105_INVALID = (Invalid(_PROPERTY.format(count="z.tokens"), line=7),)
 _HANDED = (
     "BASE_CURSOR_OVERHEAD = 6000\n"
