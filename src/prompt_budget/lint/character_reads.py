@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values as bound_values  # noqa: PLC0414
-from prompt_budget.lint.assignments import running_values
+from prompt_budget.lint.assignments import running_values, zero
 from prompt_budget.lint.character_defaults import defaults_characters
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name
@@ -76,6 +76,8 @@ def _length_total(node: ast.AST, rule: LintRule) -> bool:
     """``len(text)``, or a running total plus one (``used + len(content) > budget``, set 185's bharatcode:
     a budget "up to the token budget" spent in characters): a sum of names and string lengths holding at
     least one length."""
+    if type(node) is ast.Name:
+        return _summed_lengths(node, rule)
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
         return string_length(node, rule)
     terms = _summed(node)
@@ -83,6 +85,17 @@ def _length_total(node: ast.AST, rule: LintRule) -> bool:
     # a total named as tokens (``total_tokens + len(ids)``) keeps tokens
     others = [t for t in terms if t not in lengths]
     return bool(lengths) and all(type(t) is ast.Name and not rule.token_amount(t) for t in others)
+
+
+def _summed_lengths(node: ast.Name, rule: LintRule) -> bool:
+    """``length = 0`` ... ``length += len(text)``: a local of the function only ever a sum of string lengths
+    (set 541: acp-gateway's prompt blocks checked against ``self.max_prompt_length``)."""
+    fn = rule.ctx.function()
+    found = running_values(fn, node.id) if fn is not None else None
+    if found is None or not found[1]:
+        return False
+    values, added = found
+    return all(zero(v) for v in values) and all(string_length(a, rule) for a in added)
 
 
 def cuts_string(slice_: ast.Slice, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:

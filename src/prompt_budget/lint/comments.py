@@ -71,6 +71,7 @@ NOT_MODEL_TOKEN_WORDS = CREDENTIAL_WORDS | {
     "jwt",
     "hf",
     "github",
+    "idempotency",  # a webhook's request ids (set 549: twilio-agent-connect's dedup capacity)
 }
 
 

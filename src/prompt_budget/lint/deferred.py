@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import zero
 from prompt_budget.lint.branch_values import Held, branch_local_budgets
 from prompt_budget.lint.char_params import given_as_characters
 from prompt_budget.lint.character_reads import compared_with_length
@@ -188,7 +189,12 @@ class Deferred:
             # ``formatted[: self.max_context_size - 20] + "..."``: a string cut with room for a marker
             if not measured and isinstance(read, ast.Attribute) and dotted(read.value) in {"self", "cls"}:
                 measured = cuts_text(rule, ancestors, read)
-            (self.measured if measured else self.not_measured).add(name)
+            parent = ancestors[-2]
+            guard = isinstance(parent, ast.Compare) and all(
+                zero(o) for o in (parent.left, *parent.comparators) if o is not read
+            )  # ``self.max_prompt_length <= 0``: a check of the setting, neither use (set 541: acp-gateway)
+            if not guard:
+                (self.measured if measured else self.not_measured).add(name)
         if loaded and len(ancestors) > 1 and isinstance(ancestors[-2], ast.arguments):
             # ``max_input_length: int = MAX_INPUT_LENGTH``: what the parameter is stored in decides too
             given = {a.arg for a, d in defaults(ancestors[-2]) if d is ancestors[-1]}

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.amount_words import LIMIT_WORDS
 from prompt_budget.lint.assignments import first_target
+from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.names import CHAR_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import attr_name, string_value
 
@@ -57,9 +58,8 @@ _SAMPLING = frozenset(
 )
 #: Words of a docstring about an access token, characters, a price or an estimate.
 NOT_LLM = (
-    frozenset(
-        {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "expected", "estimate", "estimated"}
-    )
+    frozenset({"expected", "estimate", "estimated"})
+    | NOT_MODEL_TOKEN_WORDS  # ``"Maximum number of idempotency tokens to track"`` (set 549)
     | _SAMPLING
     | CHAR_WORDS
     | PRICE_WORDS

@@ -28,9 +28,18 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.expected_tables import expected_binding
+from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.flow import bound_local, counts_characters, is_test_module
 from prompt_budget.lint.model_names import looks_like_model_name
-from prompt_budget.lint.names import CONFIG_WINDOWS, EXCLUDED_WORDS, UNIT_WORDS, words
+from prompt_budget.lint.names import (
+    CHAR_WORDS,
+    CONFIG_WINDOWS,
+    EXCLUDED_WORDS,
+    TOKENS_WORD,
+    UNIT_WORDS,
+    words,
+)
+from prompt_budget.lint.option_ranges import OPTIONS, annotated_parameter, option_bounds
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, is_env_read, string_value
 from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.spec_bounds import int_of_string
@@ -509,8 +518,8 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
     inline (set 22: langchain-community; the default is PB102's), and the least (``ge=1024`` on
     ``max_reasoning_tokens``, set 55: atroposlib), a floor on the budget, reported as its ``_min``; of a
     field counting tokens (``output_tokens``), its upper bound alone, as its ``_max``."""
-    if callee_name(call) in _OPTIONS:
-        return _option_bounds(rule, call)
+    if callee_name(call) in OPTIONS:
+        return option_bounds(rule, call)
     if callee_name(call) not in _VALIDATED:
         return None
     bounds = [kw for kw in call.keywords if kw.arg in _BOUNDS]
@@ -523,9 +532,9 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
         # ``max_tokens: int | None = Query(None, ge=100, le=100000)``: FastAPI's parameter (set 141)
         name = next((a.arg for a, d in defaults(parent) if d is call), None)
     if name is None and bounds:
-        name = _annotated_parameter(rule, call)  # ``token_budget: Annotated[int, Field(le=32_768)]``
-    if not bounds or not name:
-        return None
+        name = annotated_parameter(rule, call)  # ``token_budget: Annotated[int, Field(le=32_768)]``
+    if not bounds or not name or rule.names.is_chars(name) or _says_characters(field_description(call)):
+        return None  # ``description="Maximum character length for truncated text"`` (set 549: mcp-context-server)
     if not rule.names.is_budget_setting(name):
         if len(words(name)) < 2 or not rule.names.is_token_amount(name) or rule.names.is_excluded(name):
             return None  # not a bare ``tokens``, which may be a budget read elsewhere (``field_reach``)
@@ -535,50 +544,8 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
     return [(kw, name + _BOUNDS[kw.arg or ""]) for kw in bounds]
 
 
-#: Command-line options declared with bounds (typer's ``Option(min=..., max=...)``), and their bounds' suffixes.
-_OPTIONS = frozenset({"Option", "Argument"})
-_OPTION_BOUNDS = {"max": "", "min": "_min"}
-#: An option's help opening on a budget of tokens (``help="Token budget for the generated context package."``).
-TOKEN_HELP = re.compile(
-    r"^\s*(?:(?:max(?:imum)?|the)\s+)?(?:token\s+budget|tokens\b|number\s+of\s+tokens)", re.I
-)
-
-
-def bounded(callee: str | None) -> str:
-    """What a bound bounds, for a finding's message: a command-line option or a validated field."""
-    return "a command-line option" if callee in _OPTIONS else "a field"
-
-
-def _option_bounds(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]] | None:
-    """``budget: Annotated[int, typer.Option("--budget", help="Token budget ...", min=500, max=128000)]``: the
-    bounds of a command-line option named as a budget, or whose help opens on tokens (set 417: errd's
-    ``--budget``), reported as the budget's cap and its ``_min``."""
-    bounds = [kw for kw in call.keywords if kw.arg in _OPTION_BOUNDS]
-    name = _annotated_parameter(rule, call) if bounds else None
-    if name is None:
-        return None
-    help_text = next((string_value(kw.value) for kw in call.keywords if kw.arg == "help"), None) or ""
-    if not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)):
-        return None
-    return [(kw, name + _OPTION_BOUNDS[kw.arg or ""]) for kw in bounds]
-
-
-def _annotated_parameter(rule: LintRule, call: ast.Call) -> str | None:
-    """The parameter or field whose ``Annotated[int, Field(ge=256, le=32_768)]`` holds ``call`` (set 139:
-    gragdb's MCP tools, the bounds of a token budget a caller may ask for), else None."""
-    held = rule.ctx.parent(call)
-    subscript = rule.ctx.parent(held) if isinstance(held, ast.Tuple) else None
-    if not (isinstance(subscript, ast.Subscript) and (attr_name(subscript.value) or "") == "Annotated"):
-        return None
-    annotation: ast.expr = subscript
-    owner = rule.ctx.parent(subscript)
-    while isinstance(owner, ast.BinOp) and isinstance(owner.op, ast.BitOr):  # ``Annotated[...] | None``
-        annotation, owner = owner, rule.ctx.parent(owner)
-    if isinstance(owner, ast.arg) and owner.annotation is annotation:
-        return owner.arg
-    if isinstance(owner, ast.AnnAssign) and owner.annotation is annotation and type(owner.target) is ast.Name:
-        return owner.target.id
-    return None
+def _says_characters(text: str | None) -> bool:
+    return bool(text) and bool(set(words(text or "")) & CHAR_WORDS) and not TOKENS_WORD.search(text or "")
 
 
 def keys_read(rule: LintRule, node: ast.expr) -> str | None:

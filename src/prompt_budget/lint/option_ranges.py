@@ -4,16 +4,16 @@
 type=click.IntRange(1, 8192))``: the option's value is checked against two numbers written inline, the
 most tokens a caller may ask for and the least (set 541: anona's CLI, a client copy of its API's own
 bounds that drifts when the server's change). PB101 reports them as the option's cap and its ``_min``,
-as it does typer's ``Option(min=..., max=...)`` (``inline_forms.field_bound``).
+as it does typer's ``Option(min=..., max=...)`` (``option_bounds``, asked by ``inline_forms.field_bound``).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.inline_forms import TOKEN_HELP
-from prompt_budget.lint.rule import callee_name, number, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, number, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -61,3 +61,49 @@ def _option_name(call: ast.Call) -> str | None:
         return dest
     flags = [s for s in (string_value(a) for a in call.args) if s and s.startswith("--")]
     return flags[0][2:].replace("-", "_") if flags else None
+
+
+#: Command-line options declared with bounds (typer's ``Option(min=..., max=...)``), and their bounds' suffixes.
+OPTIONS = frozenset({"Option", "Argument"})
+_OPTION_BOUNDS = {"max": "", "min": "_min"}
+#: An option's help opening on a budget of tokens (``help="Token budget for the generated context package."``).
+TOKEN_HELP = re.compile(
+    r"^\s*(?:(?:max(?:imum)?|the)\s+)?(?:token\s+budget|tokens\b|number\s+of\s+tokens)", re.I
+)
+
+
+def bounded(callee: str | None) -> str:
+    """What a bound bounds, for a finding's message: a command-line option or a validated field."""
+    return "a command-line option" if callee in OPTIONS else "a field"
+
+
+def option_bounds(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]] | None:
+    """``budget: Annotated[int, typer.Option("--budget", help="Token budget ...", min=500, max=128000)]``: the
+    bounds of a command-line option named as a budget, or whose help opens on tokens (set 417: errd's
+    ``--budget``), reported as the budget's cap and its ``_min``."""
+    bounds = [kw for kw in call.keywords if kw.arg in _OPTION_BOUNDS]
+    name = annotated_parameter(rule, call) if bounds else None
+    if name is None:
+        return None
+    help_text = next((string_value(kw.value) for kw in call.keywords if kw.arg == "help"), None) or ""
+    if not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)):
+        return None
+    return [(kw, name + _OPTION_BOUNDS[kw.arg or ""]) for kw in bounds]
+
+
+def annotated_parameter(rule: LintRule, call: ast.Call) -> str | None:
+    """The parameter or field whose ``Annotated[int, Field(ge=256, le=32_768)]`` holds ``call`` (set 139:
+    gragdb's MCP tools, the bounds of a token budget a caller may ask for), else None."""
+    held = rule.ctx.parent(call)
+    subscript = rule.ctx.parent(held) if isinstance(held, ast.Tuple) else None
+    if not (isinstance(subscript, ast.Subscript) and (attr_name(subscript.value) or "") == "Annotated"):
+        return None
+    annotation: ast.expr = subscript
+    owner = rule.ctx.parent(subscript)
+    while isinstance(owner, ast.BinOp) and isinstance(owner.op, ast.BitOr):  # ``Annotated[...] | None``
+        annotation, owner = owner, rule.ctx.parent(owner)
+    if isinstance(owner, ast.arg) and owner.annotation is annotation:
+        return owner.arg
+    if isinstance(owner, ast.AnnAssign) and owner.annotation is annotation and type(owner.target) is ast.Name:
+        return owner.target.id
+    return None

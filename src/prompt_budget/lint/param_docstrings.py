@@ -17,6 +17,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.field_docstrings import NOT_LLM
 from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.token_conversions import without_conversions
@@ -182,6 +183,8 @@ def documented_otherwise(rule: LintRule, name: str) -> bool:
         plain = without_conversions(entry) if entry else ""
         if plain and _OTHER_LIMIT.search(plain) and not _TOKENS_SAID.search(plain):
             return True
+        if plain and _TOKENS_SAID.search(plain) and set(words(plain)) & NOT_MODEL_TOKEN_WORDS:
+            return True  # "Maximum number of idempotency tokens to track" (set 549: twilio-agent-connect)
     return False
 
 

@@ -35,14 +35,26 @@ _CHARS_PER_TOKEN = re.compile(
 )
 
 
+#: A range of characters (``3-4 characters``): each end read as a rate (set 549: mcp-context-server's "1 token ~ 3-4
+#: characters for English" over ``self.chunking.size / 3``).
+_RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*[-–]\s*(\d+(?:\.\d+)?)(\s*(?:chars?|characters?)\b)", re.IGNORECASE)
+
+
 def _rates(comments: Sequence[str]) -> list[float]:
     """The rates of characters per token ``comments`` state (``~4 chars/token``, ``1 token ≈ 4 chars``)."""
+    read = [c for comment in comments if comment for c in _ends(comment)]
     return [
         float(m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(5))
-        for comment in comments
-        if comment
+        for comment in read
         for m in _CHARS_PER_TOKEN.finditer(comment)
     ]
+
+
+def _ends(comment: str) -> tuple[str, ...]:
+    """``comment``, or each of its readings with a range of characters at one end."""
+    if not _RANGE.search(comment):
+        return (comment,)
+    return (_RANGE.sub(r"\1\3", comment), _RANGE.sub(r"\2\3", comment))
 
 
 def states_rate(comments: Sequence[str], factor: float) -> bool:

@@ -24,6 +24,8 @@ class Context(Protocol):
 
     def function(self) -> ast.FunctionDef | ast.AsyncFunctionDef | None: ...
 
+    def enclosing_class(self) -> ast.ClassDef | None: ...
+
 
 #: Annotations of a parameter holding text or raw bytes.
 _TEXT_TYPES = frozenset({"bytes", "str", "bytearray", "memoryview"})
@@ -67,6 +69,7 @@ def typed_as_text(ctx: Context, node: ast.AST) -> bool:
         or split_pieces(fn, node)
         or module_mapping(ctx.tree, node)
         or distinct_set(fn, node, ctx.tree)
+        or instance_mapping(ctx.enclosing_class(), node)
     )
 
 
@@ -153,6 +156,31 @@ def module_mapping(tree: ast.AST | None, node: ast.AST) -> bool:
         ):
             return _mapping_value(stmt.value)
     return False
+
+
+def instance_mapping(owner: ast.ClassDef | None, node: ast.AST) -> bool:
+    """``self._processed_tokens``, bound in a method of the class ``owner`` to a mapping (``self._processed_tokens:
+    OrderedDict[str, bool] = OrderedDict()``, set 549: twilio-agent-connect's idempotency tokens seen): its
+    length counts entries."""
+    if owner is None or not (isinstance(node, ast.Attribute) and dotted_self(node.value)):
+        return False
+    for stmt in walk(owner):
+        target = stmt.target if isinstance(stmt, ast.AnnAssign) else None
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [target] if target is not None else []
+        for t in targets:
+            if isinstance(t, ast.Attribute) and t.attr == node.attr and dotted_self(t.value):
+                annotation = stmt.annotation if isinstance(stmt, ast.AnnAssign) else None
+                mapped = (annotation is not None and annotated_as(annotation, _MAPPINGS)) or _mapping_value(
+                    stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+                )
+                if mapped:
+                    return True
+    return False
+
+
+def dotted_self(node: ast.AST) -> bool:
+    """``self``."""
+    return isinstance(node, ast.Name) and node.id == "self"
 
 
 def _mapping_value(value: ast.expr | None) -> bool:

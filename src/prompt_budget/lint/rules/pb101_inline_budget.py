@@ -24,7 +24,6 @@ from prompt_budget.lint.inline_branches import branch_budgets
 from prompt_budget.lint.inline_forms import (
     WIDGETS,
     TypedLocals,
-    bounded,
     budget_lookup,
     called_class,
     completions_count,
@@ -40,7 +39,7 @@ from prompt_budget.lint.inline_forms import (
 from prompt_budget.lint.keyword_lookups import keyword_fallback
 from prompt_budget.lint.literal_cuts import literal_token_cut
 from prompt_budget.lint.model_limits import beside_window, capped_tokens, limit_entries
-from prompt_budget.lint.option_ranges import option_range
+from prompt_budget.lint.option_ranges import bounded, option_range
 from prompt_budget.lint.or_fallbacks import or_fallback
 from prompt_budget.lint.overlap_siblings import overlap_beside
 from prompt_budget.lint.own_params import own_params
