@@ -464,7 +464,7 @@ def field_flag_const(rule: LintRule, target: ast.expr, value: ast.expr | None) -
 
 
 #: A comment calling a number a guess (``approximate; varies with resolution``).
-_GUESS = re.compile(r"\b(?:approx\w*|estimat\w*|rough(?:ly)?|heuristic)\b", re.IGNORECASE)
+_GUESS = re.compile(r"\b(?:approx\w*|estimat\w*|rough(?:ly)?|heuristic|guess(?:es|ed)?)\b", re.IGNORECASE)
 
 
 _CITED = re.compile(

@@ -44,7 +44,7 @@ _SIZE_WORDS = frozenset({"size", "entries", "items", "ttl"})
 #: Conversions of a variable's text to the number it holds.
 _CASTS = frozenset({"int", "float"})
 #: Words of a project's helper reading a variable (``_env_int``, ``get_env``, ``env.int``).
-_HELPER_WORDS = frozenset({"env", "environ", "getenv"})
+_HELPER_WORDS = frozenset({"env", "environ", "environment", "getenv"})
 
 
 #: Words naming a window or a budget of tokens without saying tokens (``CODER_CTX_LEN``, ``POOH_CONTEXT_WINDOW``).
@@ -227,13 +227,15 @@ def environment_read(rule: LintRule, call: ast.Call) -> bool:
         env_default(rule, call)
         return True
     own = _own_callee(call)
-    if (
-        own is not None
-        and len(call.args) == 2
-        and ("env" in own.lower() or own in _environment_readers(rule))
-    ):
+    if own is not None and _aliased(call) and ("env" in own.lower() or own in _environment_readers(rule)):
         env_default(rule, call)
     return False
+
+
+def _aliased(call: ast.Call) -> bool:
+    """``getenv("NAME", default)``, or a project's reader of aliases (``_int_environment_alias("AGENTQA_LLM_MAX_TOKENS",
+    "AGENTQA_JUDGE_MAX_TOKENS", 8_192)``, set 549: agentqakit): names, then the default last."""
+    return len(call.args) >= 2 and all(string_value(a) is not None for a in call.args[:-1])
 
 
 def env_default(rule: LintRule, call: ast.Call) -> None:
@@ -248,12 +250,12 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
         and len(call.args) == 1
         else None
     )  # ``os.getenv("AI_COURSE_MAX_OUTPUT_TOKENS") or "8192"`` (set 493: mcp-lmsnex)
-    if (len(call.args) != 2 and fallback is None) or call.keywords:
+    if (not _aliased(call) and fallback is None) or call.keywords:
         return
     callee = dotted(call.func)
     if not (_OS_READ.search(callee) or _helper_read(rule, call)):
         return
-    variable, default = string_value(call.args[0]), fallback or call.args[1]
+    variable, default = string_value(call.args[0]), fallback or call.args[-1]
     value = whole_number(default)
     if variable is None or value is None or is_reported(rule, default):
         return

@@ -39,12 +39,22 @@ def product_budget(rule: LintRule, node: ast.BinOp, literal: ast.expr) -> str | 
         top, parent = parent, rule.ctx.parent(parent)
     assert isinstance(top, ast.BinOp)
     rest = [f for f in _factors(top) if f is not literal]
-    budgets = [rule.budget_expr(f) for f in rest]
+    budgets = [rule.budget_expr(f) or _weak_rated(rule, f, rest) for f in rest]
     found = [b for b in budgets if b is not None]
     others = [f for f, b in zip(rest, budgets, strict=True) if b is None]
     if len(found) != 1 or not others or not all(_complement(f) or _scale(f) for f in others):
         return None
     return found[0]
+
+
+def _weak_rated(rule: LintRule, node: ast.expr, factors: list[ast.expr]) -> str | None:
+    """``settings.reranking.max_length`` scaled by a rate named between tokens and characters among ``factors``
+    (``max_length * chars_per_token * 0.95``, set 549: mcp-context-server's reranker passages): a length the
+    rate says is in tokens."""
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    if not name or not rule.names.is_weak_budget(name):
+        return None
+    return name if any(f is not node and number(f) is None and _scale(f) for f in factors) else None
 
 
 def scaled_budget(rule: LintRule, node: ast.expr) -> ast.expr | None:

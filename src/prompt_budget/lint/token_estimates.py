@@ -42,6 +42,10 @@ _MEDIA_ITEMS = _MEDIA_WORDS | {
     "frame",
     "frames",
     "media",
+    "file",  # ``FILE_TOKENS = 2_000``, a flat guess per embedded file (set 551: agentfences)
+    "files",
+    "attachment",
+    "attachments",
 }
 #: The units a per-unit token rate of a media item may name (``AUDIO_TOKENS_PER_SEC``).
 _PER_UNITS = frozenset(

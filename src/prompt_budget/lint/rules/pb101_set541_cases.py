@@ -37,7 +37,15 @@ or a description saying which tokens, ``param_docstrings.documented_otherwise``,
 compared with the length of a mapping an instance keeps (``self._processed_tokens: OrderedDict[str, bool]``,
 ``text_params.instance_mapping``); PB101, not the bounds of a field described in characters (mcp-context-server's
 ``Field(default=300, ge=50, le=1000, description="Maximum character length ...")``); PB104, not PB105, a division under a
-comment stating a range of characters per token ("1 token ~ 3-4 characters", ``stated_rates``).
+comment stating a range of characters per token ("1 token ~ 3-4 characters", ``stated_rates``); PB105, a share of a
+length scaled by a rate named between tokens and characters (mcp-context-server's ``int(settings.reranking.max_length *
+settings.reranking.chars_per_token * 0.95)``, ``share_products``); PB101, the default a project's reader of several
+environment variables' aliases falls back to (agentqakit's ``max_tokens=_int_environment_alias("AGENTQA_LLM_MAX_TOKENS",
+"AGENTQA_JUDGE_MAX_TOKENS", 8_192)``, ``env_defaults``).
+
+Set 551's (measured with the rules of 4bc88506, then tuned on): PB102, a flat guess of a file's tokens commented as a
+guess (agentfences' ``FILE_TOKENS = 2_000  # a flat guess per embedded image or file``, ``token_estimates``,
+``budget_bindings._GUESS``).
 """
 
 from __future__ import annotations
@@ -283,8 +291,30 @@ _RANGE_RATE = (
 )
 RANGE_RATE_INVALID = (Invalid(_RANGE_RATE, line=3),)
 
-SET541_PB101_VALID = (*RANGED_VALID, *CHAR_FIELD_VALID)
-SET541_PB101_INVALID = (*RANGED_INVALID, *CHAR_FIELD_INVALID)
+_RERANK = (
+    "def rerank(s, text):\n    max_chars = int(s.max_length * s.{rate} * 0.95)\n    return text[:max_chars]\n"
+)
+RERANK_VALID = (Valid(_RERANK.format(rate="page_width")),)
+RERANK_INVALID = (Invalid(_RERANK.format(rate="chars_per_token"), line=2),)
+_ALIASED = (
+    "def from_environment(cls):\n"
+    "    return cls({key}=_int_environment_alias('AGENTQA_LLM_{var}', 'AGENTQA_JUDGE_{var}', 8_192))\n"
+)
+ALIASED_VALID = (Valid(_ALIASED.format(key="timeout", var="TIMEOUT_MS")),)
+ALIASED_INVALID = (Invalid(_ALIASED.format(key="max_tokens", var="MAX_TOKENS"), line=2),)
+_FILE_GUESS = (
+    "FILE_TOKENS = 2_000  # {said}\n"
+    "\n"
+    "\n"
+    "def worst_case(text, files):\n"
+    "    tokens_in = len(text) // 4 + files * FILE_TOKENS\n"
+    "    return tokens_in\n"
+)
+FILE_GUESS_VALID = (Valid(_FILE_GUESS.format(said="the most files one request may carry")),)
+FILE_GUESS_INVALID = (Invalid(_FILE_GUESS.format(said="a flat guess per embedded image or file"), line=1),)
+
+SET541_PB101_VALID = (*RANGED_VALID, *CHAR_FIELD_VALID, *ALIASED_VALID)
+SET541_PB101_INVALID = (*RANGED_INVALID, *CHAR_FIELD_INVALID, *ALIASED_INVALID)
 SET541_PB102_VALID = (
     *PROPERTY_VALID,
     *HANDED_VALID,
@@ -293,6 +323,7 @@ SET541_PB102_VALID = (
     *BEARER_VALID,
     *POLICY_VALID,
     *DEDUP_VALID,
+    *FILE_GUESS_VALID,
 )
 SET541_PB102_INVALID = (
     *PROPERTY_PB102_INVALID,
@@ -300,6 +331,7 @@ SET541_PB102_INVALID = (
     *TRAILING_INVALID,
     *CEILING_INVALID,
     *POLICY_INVALID,
+    *FILE_GUESS_INVALID,
 )
 SET541_PB103_VALID: tuple[Valid, ...] = ()
 SET541_PB103_INVALID: tuple[Invalid, ...] = ()
@@ -318,7 +350,7 @@ WORDISH_INVALID = (Invalid(_WORDISH.format(name="WORDISH"), line=8),)
 
 SET541_PB104_VALID = (*WORDISH_VALID,)
 SET541_PB104_INVALID = (*WORDISH_INVALID, *RANGE_RATE_INVALID)
-SET541_PB105_VALID = (*PROPERTY_VALID, *SNAP_VALID, Valid(_RANGE_RATE))
-SET541_PB105_INVALID = (*PROPERTY_PB105_INVALID, *SNAP_INVALID)
+SET541_PB105_VALID = (*PROPERTY_VALID, *SNAP_VALID, Valid(_RANGE_RATE), *RERANK_VALID)
+SET541_PB105_INVALID = (*PROPERTY_PB105_INVALID, *SNAP_INVALID, *RERANK_INVALID)
 SET541_PB106_VALID: tuple[Valid, ...] = ()
 SET541_PB106_INVALID: tuple[Invalid, ...] = ()
