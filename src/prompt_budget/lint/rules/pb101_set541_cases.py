@@ -45,7 +45,9 @@ environment variables' aliases falls back to (agentqakit's ``max_tokens=_int_env
 
 Set 551's (measured with the rules of 4bc88506, then tuned on): PB102, a flat guess of a file's tokens commented as a
 guess (agentfences' ``FILE_TOKENS = 2_000  # a flat guess per embedded image or file``, ``token_estimates``,
-``budget_bindings._GUESS``).
+``budget_bindings._GUESS``); and set 549's PB107, a local table of providers' windows whose row its function returns,
+named by the function (mcp-context-server's ``def get_provider_default_context(provider)``: ``defaults = {"ollama":
+4096, "openai": 8191, ...}`` ... ``return defaults.get(provider, 2048)``, ``returned_tables``).
 """
 
 from __future__ import annotations
@@ -313,6 +315,15 @@ _FILE_GUESS = (
 FILE_GUESS_VALID = (Valid(_FILE_GUESS.format(said="the most files one request may carry")),)
 FILE_GUESS_INVALID = (Invalid(_FILE_GUESS.format(said="a flat guess per embedded image or file"), line=1),)
 
+_PROVIDER_DEFAULTS = (
+    "def get_provider_default_{what}(provider: str) -> int:\n"
+    '    """The default {what} of a provider, in tokens."""\n'
+    "    defaults = {{'ollama': 4096, 'openai': 8191, 'azure': 8191, 'voyage': 32000}}\n"
+    "    return defaults.get(provider, 2048)\n"
+)
+PROVIDER_DEFAULTS_VALID = (Valid(_PROVIDER_DEFAULTS.format(what="port")),)
+PROVIDER_DEFAULTS_INVALID = (Invalid(_PROVIDER_DEFAULTS.format(what="context"), line=3),)
+
 SET541_PB101_VALID = (*RANGED_VALID, *CHAR_FIELD_VALID, *ALIASED_VALID)
 SET541_PB101_INVALID = (*RANGED_INVALID, *CHAR_FIELD_INVALID, *ALIASED_INVALID)
 SET541_PB102_VALID = (
@@ -354,3 +365,5 @@ SET541_PB105_VALID = (*PROPERTY_VALID, *SNAP_VALID, Valid(_RANGE_RATE), *RERANK_
 SET541_PB105_INVALID = (*PROPERTY_PB105_INVALID, *SNAP_INVALID, *RERANK_INVALID)
 SET541_PB106_VALID: tuple[Valid, ...] = ()
 SET541_PB106_INVALID: tuple[Invalid, ...] = ()
+SET541_PB107_VALID = (*PROVIDER_DEFAULTS_VALID,)
+SET541_PB107_INVALID = (*PROVIDER_DEFAULTS_INVALID,)

@@ -13,6 +13,7 @@ from prompt_budget.lint.inline_forms import in_expected_value
 from prompt_budget.lint.model_names import looks_like_model_name, model_pattern
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.preset_reach import preset_reach
+from prompt_budget.lint.returned_tables import returned_table_name
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -400,9 +401,8 @@ class BudgetTable(LintRule):
                 )
 
     def _name(self, node: ast.Dict) -> str:
-        """The name the table is bound to (assignment target, keyword, a field it is the default of), else "";
-        a table looked up where it is written (``{"low": 2048}[level]``, ``{...}.get(level, 2048)``) by the name
-        of what the lookup is: returned by a function (its name, set 115: xoder-ai's ``anthropic_thinking_budget_for_level``), bound, passed or a dict's entry."""
+        """The name the table is bound to (assignment target, keyword, a field it is the default of), else ""; a table looked up where it is written (``{"low": 2048}[level]``, ``{...}.get(level, 2048)``) by the name
+        of what the lookup is: returned by a function (its name, set 115: xoder-ai's ``anthropic_thinking_budget_for_level``), bound, passed or a dict's entry; a local whose row its function returns by the function's (``returned_tables``)."""
         parent = self.ctx.parent(node)
         if isinstance(parent, ast.Call) and callee_name(parent) in _FROZEN and parent.args == [node]:
             # ``MappingProxyType({HookEvent.SESSION_START: 4000, ...})`` (set 213)
@@ -422,7 +422,7 @@ class BudgetTable(LintRule):
                 return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
             parent = holder
         if isinstance(parent, ast.Assign):
-            return attr_name(parent.targets[0]) or ""
+            return returned_table_name(self, parent) or attr_name(parent.targets[0]) or ""
         if isinstance(parent, ast.AnnAssign):
             return attr_name(parent.target) or ""
         if isinstance(parent, ast.keyword) and parent.arg:
