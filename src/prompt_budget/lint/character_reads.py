@@ -92,10 +92,12 @@ def _summed_lengths(node: ast.Name, rule: LintRule) -> bool:
     (set 541: acp-gateway's prompt blocks checked against ``self.max_prompt_length``)."""
     fn = rule.ctx.function()
     found = running_values(fn, node.id) if fn is not None else None
-    if found is None or not found[1]:
+    if fn is None or found is None or not found[1]:
         return False
-    values, added = found
-    return all(zero(v) for v in values) and all(string_length(a, rule) for a in added)
+    values, added = found  # not ``len(ids)`` of ``ids = tokenizer.encode(block)``: tokens
+    return all(zero(v) for v in values) and all(
+        string_length(a, rule) and not encoded_length(fn, a, rule) for a in added
+    )
 
 
 def cuts_string(slice_: ast.Slice, parents: dict[ast.AST, ast.AST], rule: LintRule) -> bool:

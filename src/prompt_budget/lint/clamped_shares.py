@@ -20,7 +20,7 @@ from prompt_budget.lint.constant_reach import decide_shares
 from prompt_budget.lint.flow import Bindings, Uses
 from prompt_budget.lint.names import words
 from prompt_budget.lint.ordered_factors import ordered_factor
-from prompt_budget.lint.rule import LintRule, attr_name, defaults, dotted
+from prompt_budget.lint.rule import LintRule, attr_name, defaults, dotted, number
 from prompt_budget.lint.scaled_thresholds import decide_scaled_thresholds
 from prompt_budget.lint.shares import neutral_name
 from prompt_budget.lint.token_reach import TokenReach
@@ -96,35 +96,44 @@ def decide_all_shares(rule: LintRule, bindings: Bindings, uses: Uses) -> None:
                     why = why or ordered_factor(rule, _function(node, up), other)  # set 97: xdog-agent
                     if why is not None:
                         uses.reasons[side.id] = why
-    _decide_parameters(rule, tree, bindings, uses)
+    _decide_parameters(rule, tree)
 
 
-def _decide_parameters(rule: LintRule, tree: ast.AST, bindings: Bindings, uses: Uses) -> None:
-    """``def __init__(self, size, threshold_ratio=0.65)`` ... ``self.threshold = int(size * threshold_ratio)``:
-    a parameter's default named as a share, whose product in its function reaches a token use."""
+def _decide_parameters(rule: LintRule, tree: ast.AST) -> None:
+    """``def __init__(self, size, threshold_ratio=0.65)`` ... ``self.threshold = int(size * threshold_ratio)``: report a
+    parameter's default named as a share whose product in its own function reaches a token use (set 545: mentask);
+    decided by that function's reads alone, never by the module's reads of the name."""
     up: dict[ast.AST, ast.AST] | None = None
     for fn, _ in functions_and_methods(tree):
         for arg, default in defaults(fn.args):
-            binding = bindings.by_name.get(arg.arg)
-            if binding is None or binding.literal is not default or uses.reason(arg.arg) is not None:
+            value = number(default)
+            if value is None or not 0 < value < 1 or not set(words(arg.arg)) & _SHARE_NAME_WORDS:
                 continue
-            if not set(words(arg.arg)) & _SHARE_NAME_WORDS or rule.names.is_excluded(arg.arg):
+            if rule.names.is_excluded(arg.arg) or any(r.target is default for r in rule.ctx.reports):
                 continue
             for node in walk(fn):
-                if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
-                    continue
-                sides = [
-                    (s, o)
-                    for s, o in ((node.left, node.right), (node.right, node.left))
-                    if type(s) is ast.Name
-                ]
-                other = next((o for s, o in sides if s.id == arg.arg), None)
-                if other is None:
+                found = _other_factor(node, arg.arg)
+                if found is None:
                     continue
                 up = up if up is not None else parents(tree)
-                if (why := _product_reach(rule, node, other, up)) is not None:
-                    uses.reasons[arg.arg] = why
+                if (why := _product_reach(rule, *found, up)) is not None:
+                    message = (
+                        f"hard-coded budget ratio {arg.arg} = {value}: {why}; move it to config so the threshold can "
+                        "be tuned per model"
+                    )
+                    parts = (f"{fn.name} {arg.arg}", rule.ctx.module_name)
+                    rule.report(default, message, target=default, value=value, key_parts=parts)
                     break
+
+
+def _other_factor(node: ast.AST, name: str) -> tuple[ast.BinOp, ast.expr] | None:
+    """(the product, its other factor) when ``node`` is a product with the name ``name``, else None."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+        return None
+    for side, other in ((node.left, node.right), (node.right, node.left)):
+        if type(side) is ast.Name and side.id == name:
+            return node, other
+    return None
 
 
 def _product_reach(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import re
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, Protocol
 
 _COMMENT: Final = re.compile(r"#(.*)$")
 _STRING: Final = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
@@ -87,3 +89,28 @@ def other_tokens(comment: str) -> bool:
     """The comment's tokens are no model's: an encoding's (base64 tokens), or the comment opens with another count
     (``EARLY = 60  # seconds before expiry that a token is refreshed``, set 537: openmymemo)."""
     return ENCODED_TOKENS.search(comment) is not None or OTHER_COUNT_FIRST.match(comment) is not None
+
+
+#: A comment saying tokens are turned into characters or bytes (``# Convert tokens to chars``).
+_CONVERTED = re.compile(r"\btokens?\s+(?:to|into|->|→|in)\s+(?:chars?|characters?|bytes?)\b", re.IGNORECASE)
+
+
+class _Lines(Protocol):
+    @property
+    def lines(self) -> Sequence[str]: ...
+
+
+class _Linting(Protocol):
+    """What ``says_converted`` reads of a rule (``rule.LintRule``, not imported: it imports this module)."""
+
+    @property
+    def ctx(self) -> _Lines: ...
+
+
+def says_converted(rule: _Linting, node: ast.BinOp) -> bool:
+    """``max_result_size=limits.max_tokens_per_tool_result * 4,  # Convert tokens to chars`` (set 553: cicaddy's
+    degradation strategies): a trailing comment on the product's own lines says it turns tokens into characters or
+    bytes."""
+    lines = rule.ctx.lines
+    last = min(node.end_lineno or node.lineno, len(lines))
+    return any(_CONVERTED.search(trailing_comment(lines[n - 1]) or "") for n in range(node.lineno, last + 1))

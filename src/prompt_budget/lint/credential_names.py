@@ -54,17 +54,18 @@ def credential_lifetime(rule: LintRule, name: str) -> bool:
 
 
 #: A credential's token class a module names (``OAuthToken``, ``AccessToken``, ``APIToken``).
-#: Also a bearer header or a token made of random bytes (set 545: sheafmd's ``MAX_TOKEN = 200`` beside
-#: ``_BEARER_RE`` and ``os.urandom(32)``).
-_CREDENTIAL_CLASS = re.compile(
-    r"\b(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login)Token\b|[Bb]earer\b|\bos\.urandom\("
-    r"|\bsecrets\.token_(?:bytes|hex|urlsafe)\("
-)
+_CREDENTIAL_CLASS = re.compile(r"\b(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login)Token\b")
+#: A module minting bearer tokens: it reads a bearer header and makes tokens of random bytes (set 545: sheafmd's
+#: ``MAX_TOKEN = 200`` beside ``_BEARER_RE`` and ``os.urandom(32)``); there a bare limit of one token is of those.
+_BEARER = re.compile(r"[Bb]earer\b")
+_MINTED = re.compile(r"\bos\.urandom\(|\bsecrets\.token_(?:bytes|hex|urlsafe)\(")
+#: The words of a bare limit of one token (``MAX_TOKEN``, ``TOKEN_MAX_LEN``): it names nothing else it limits.
+_BARE_LIMIT = frozenset({"max", "min", "token", "len", "length"})
 
 
 def credential_count(rule: LintRule, name: str) -> bool:
     """A name about one token (``_TOKEN_CAP``, not ``..._TOKENS``) in a module naming a credential's token class
-    (or a bearer header, random bytes made a token):
+    (or a bare limit of one token in a module minting bearer tokens):
     how many credentials are made (set 314: mastodon-mock's ``_TOKEN_CAP = 200`` ... ``account_ids[:_TOKEN_CAP]``
     building ``OAuthToken`` rows)."""
     ws = words(name)
@@ -72,9 +73,11 @@ def credential_count(rule: LintRule, name: str) -> bool:
         return False
     lines = rule.ctx.lines
     if not (_credentials and _credentials[0][0] is lines):  # searched once per file, not once per name
-        _credentials[:] = [(lines, _CREDENTIAL_CLASS.search(source_of(lines)[0]) is not None)]
-    return _credentials[0][1]
+        text = source_of(lines)[0]
+        minting = _BEARER.search(text) is not None and _MINTED.search(text) is not None
+        _credentials[:] = [(lines, _CREDENTIAL_CLASS.search(text) is not None, minting)]
+    return _credentials[0][1] or (_credentials[0][2] and set(ws) <= _BARE_LIMIT)
 
 
-#: The file last asked about and whether its text names a credential's token class.
-_credentials: list[tuple[object, bool]] = kept_per_file([])
+#: The file last asked about, whether its text names a credential's token class, whether it mints bearer tokens.
+_credentials: list[tuple[object, bool, bool]] = kept_per_file([])

@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.amount_words import LIMIT_WORDS
 from prompt_budget.lint.assignments import first_target
-from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.names import CHAR_WORDS, PRICE_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import attr_name, string_value
 
@@ -58,8 +57,10 @@ _SAMPLING = frozenset(
 )
 #: Words of a docstring about an access token, characters, a price or an estimate.
 NOT_LLM = (
-    frozenset({"expected", "estimate", "estimated"})
-    | NOT_MODEL_TOKEN_WORDS  # ``"Maximum number of idempotency tokens to track"`` (set 549)
+    frozenset(
+        {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "expected", "estimate", "estimated"}
+    )
+    | {"idempotency"}  # ``"Maximum number of idempotency tokens to track"`` (set 549: twilio-agent-connect)
     | _SAMPLING
     | CHAR_WORDS
     | PRICE_WORDS

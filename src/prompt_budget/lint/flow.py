@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 # moved to ``character_reads``, still importable from here (explicit re-exports)
 from prompt_budget.lint.assignments import uncast
 from prompt_budget.lint.bound_products import ordered_local
+from prompt_budget.lint.bucket_refills import bucket_call
 from prompt_budget.lint.candidate_bindings import Binding as Binding  # noqa: PLC0414
 from prompt_budget.lint.candidate_bindings import Bindings as Bindings  # noqa: PLC0414
 from prompt_budget.lint.char_conversions import converted_by_rate, converted_to_characters
@@ -270,9 +271,11 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         and parent.arg
         and (
             budget_keyword(judge, parent.arg)  # not ``..._window_percent=``, but ``min_token_threshold=``
-            or (
-                judge.is_budget_setting(parent.arg) and not judge.is_ratio(parent.arg)
-            )  # ``overhead_tokens=``
+            or (  # ``overhead_tokens=``, not a token bucket's ``burst_tokens=`` (``bucket_refills``)
+                judge.is_budget_setting(parent.arg)
+                and not judge.is_ratio(parent.arg)
+                and not (isinstance(grand, ast.Call) and bucket_call(grand))
+            )
             or (isinstance(grand, ast.Call) and generation_length(parent.arg, grand))
         )
     ):

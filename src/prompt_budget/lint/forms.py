@@ -1,11 +1,10 @@
 """Forms a budget takes beyond a number bound to a name, shared by several rules.
 
 - LangChain's context sizes (``ContextSize``: LangChain v1's ``SummarizationMiddleware``, deepagents):
-  ``trigger=("tokens", 4000)`` is a number of tokens, ``("fraction", 0.85)`` a share of the context
-  window, ``("messages", 20)`` a number of messages (never a budget of tokens);
-- a number of tokens converted to characters whose result is used as characters: ``limit =
-  TOKEN_LIMIT * 4`` ... ``text[:limit]``; a number of characters converted to tokens whose result is
-  compared with a count of tokens: ``estimate = int(chars / 10)`` ... ``if input_tokens < estimate``.
+  ``trigger=("tokens", 4000)`` is a number of tokens, ``("fraction", 0.85)`` a share of the context window, ``("messages", 20)`` a number of messages (never a budget of tokens);
+- a number of tokens converted to characters whose result is used as characters: ``limit = TOKEN_LIMIT * 4``
+  ... ``text[:limit]``; a number of characters converted to tokens whose result is compared with a count of
+  tokens: ``estimate = int(chars / 10)`` ... ``if input_tokens < estimate``.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from prompt_budget.lint.amount_words import SAID_LIMITS, SIZED_IN_TOKENS
 from prompt_budget.lint.ceilings import budget_ceiling
 from prompt_budget.lint.char_params import given_as_characters
 from prompt_budget.lint.character_reads import cuts_string, string_length
-from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.field_helpers import FIELD_CALLS
 from prompt_budget.lint.flow import bound_local, counts_characters, default_of, reads_of
 from prompt_budget.lint.names import CHAR_WORDS, PRICE_WORDS, TOKENS_WORD, words
@@ -476,7 +474,14 @@ def argparse_default(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
 
 #: Words of a description about an access token, characters, or what something is expected to cost
 #: (``"Expected output tokens used in cost comparisons"``, ``"The token size estimate for documents"``)
-_NOT_LLM = frozenset({"session", "expected", "estimate"}) | NOT_MODEL_TOKEN_WORDS | CHAR_WORDS | PRICE_WORDS
+_NOT_LLM = (
+    frozenset(
+        {"auth", "oauth", "access", "api", "refresh", "bearer", "jwt", "session", "expected", "estimate"}
+    )
+    | {"idempotency"}  # "Maximum number of idempotency tokens to track" (set 549)
+    | CHAR_WORDS
+    | PRICE_WORDS
+)
 #: A description that opens with a maximum of tokens: what follows says what the limit is for, a price
 #: word there no unit (``"Maximum tokens allowed in input to manage context size or cost."``; set 95:
 #: swiss-ai-hub-agent).

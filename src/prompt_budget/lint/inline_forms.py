@@ -32,14 +32,12 @@ from prompt_budget.lint.field_docstrings import field_description
 from prompt_budget.lint.flow import bound_local, counts_characters, is_test_module
 from prompt_budget.lint.model_names import looks_like_model_name
 from prompt_budget.lint.names import (
-    CHAR_WORDS,
     CONFIG_WINDOWS,
     EXCLUDED_WORDS,
-    TOKENS_WORD,
     UNIT_WORDS,
     words,
 )
-from prompt_budget.lint.option_ranges import OPTIONS, annotated_parameter, option_bounds
+from prompt_budget.lint.option_ranges import OPTIONS, annotated_parameter, option_bounds, says_characters
 from prompt_budget.lint.rule import attr_name, callee_name, defaults, is_env_read, string_value
 from prompt_budget.lint.self_attributes import self_attribute
 from prompt_budget.lint.spec_bounds import int_of_string
@@ -533,7 +531,7 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
         name = next((a.arg for a, d in defaults(parent) if d is call), None)
     if name is None and bounds:
         name = annotated_parameter(rule, call)  # ``token_budget: Annotated[int, Field(le=32_768)]``
-    if not bounds or not name or rule.names.is_chars(name) or _says_characters(field_description(call)):
+    if not bounds or not name or rule.names.is_chars(name) or says_characters(field_description(call)):
         return None  # ``description="Maximum character length for truncated text"`` (set 549: mcp-context-server)
     if not rule.names.is_budget_setting(name):
         if len(words(name)) < 2 or not rule.names.is_token_amount(name) or rule.names.is_excluded(name):
@@ -542,10 +540,6 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
         # cap in tokens (set 168: fastfence's semantic worker results); its floor is no budget
         return [(kw, name + "_max") for kw in bounds if kw.arg in {"le", "lt"}] or None
     return [(kw, name + _BOUNDS[kw.arg or ""]) for kw in bounds]
-
-
-def _says_characters(text: str | None) -> bool:
-    return bool(text) and bool(set(words(text or "")) & CHAR_WORDS) and not TOKENS_WORD.search(text or "")
 
 
 def keys_read(rule: LintRule, node: ast.expr) -> str | None:

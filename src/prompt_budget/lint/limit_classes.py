@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 _CAP_WORDS = frozenset({"max", "min", "maximum", "minimum", "limit", "cap"})
 #: Words of a field's name that say it counts something other than tokens.
 _OTHER_WORDS = UNIT_WORDS | COUNT_WORDS | {"retries", "attempts", "workers", "depth", "ms", "timeout", "port"}
+#: Words of a share of a budget (``pressure_pct = 80``), not a budget beside it.
+_SHARE_WORDS = frozenset({"pct", "percent", "percentage", "ratio", "frac", "fraction", "share"})
 
 
 def limit_siblings(
@@ -67,7 +69,7 @@ def limit_siblings(
         # ``max_total_tokens``, kaiwen-agent's context slices) is a share of the same budget
         named = any(TOKEN_WORDS.intersection(words(b)) for b in budgets)
         for name, fact, read in members:
-            if read or _OTHER_WORDS.intersection(words(name)):
+            if read or (_OTHER_WORDS | _SHARE_WORDS).intersection(words(name)):
                 continue
             ws = set(words(name))
             if ws & _CAP_WORDS and not ws & TOKEN_WORDS and (named or _plural(words(name)[-1])):
@@ -81,5 +83,11 @@ def limit_siblings(
 
 
 def _plural(word: str) -> bool:
-    """``failures``, ``invariants``: a count of things a cap of them counts (not ``process``, ``tokens``)."""
-    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word not in TOKEN_WORDS
+    """``failures``, ``invariants``: a count of things a cap of them counts (not ``process``, ``analysis``,
+    ``status``, ``tokens``)."""
+    return (
+        len(word) > 3
+        and word.endswith("s")
+        and not word.endswith(("ss", "is", "us"))
+        and word not in TOKEN_WORDS
+    )

@@ -13,6 +13,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import attr_name, callee_name, number, string_value
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ def option_range(rule: LintRule, call: ast.Call) -> list[tuple[ast.expr, str, st
     help_text = next((string_value(kw.value) for kw in call.keywords if kw.arg == "help"), None) or ""
     if name is None or not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)):
         return []
+    if rule.names.is_chars(name) or says_characters(help_text):
+        return []  # ``help="Maximum prompt length in characters."``
     checks = f"the range `{callee_name(checked)}` checks the command-line option `{name}` against"
     how = "as the {} bound of " + checks
     if callee_name(checked) in _RANGES:
@@ -86,7 +89,7 @@ def option_bounds(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str
     if name is None:
         return None
     help_text = next((string_value(kw.value) for kw in call.keywords if kw.arg == "help"), None) or ""
-    if not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)):
+    if not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)) or says_characters(help_text):
         return None
     return [(kw, name + _OPTION_BOUNDS[kw.arg or ""]) for kw in bounds]
 
@@ -107,3 +110,12 @@ def annotated_parameter(rule: LintRule, call: ast.Call) -> str | None:
     if isinstance(owner, ast.AnnAssign) and owner.annotation is annotation and type(owner.target) is ast.Name:
         return owner.target.id
     return None
+
+
+#: Words of a help or a description giving another unit than tokens.
+_OTHER_UNITS = CHAR_WORDS | {"word", "words", "line", "lines", "byte", "bytes"}
+
+
+def says_characters(text: str | None) -> bool:
+    """A help or a description giving its number in characters (or words, lines, bytes), never in tokens."""
+    return bool(text) and bool(set(words(text or "")) & _OTHER_UNITS) and not TOKENS_WORD.search(text or "")

@@ -17,7 +17,6 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.field_docstrings import NOT_LLM
 from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.token_conversions import without_conversions
@@ -183,10 +182,15 @@ def documented_otherwise(rule: LintRule, name: str) -> bool:
         plain = without_conversions(entry) if entry else ""
         if plain and _OTHER_LIMIT.search(plain) and not _TOKENS_SAID.search(plain):
             return True
-        if plain and _TOKENS_SAID.search(plain) and set(words(plain)) & NOT_MODEL_TOKEN_WORDS:
+        if plain and _OTHER_TOKENS.search(plain):
             return True  # "Maximum number of idempotency tokens to track" (set 549: twilio-agent-connect)
     return False
 
 
+#: Tokens an entry names as another kind than a model's: a credential's, a request's id.
+_OTHER_TOKENS = re.compile(
+    r"\b(?:idempotency|auth|oauth|refresh|bearer|jwt|access|api|csrf|session|login)\s+tokens?\b",
+    re.IGNORECASE,
+)
 #: The word tokens itself, written in an entry.
 _TOKENS_SAID = re.compile(r"\btokens?\b", re.IGNORECASE)

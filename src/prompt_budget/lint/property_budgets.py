@@ -58,27 +58,49 @@ class _Class:
                 self.properties[st.name] = returned
         self.fields = {n: v for n, v in self.fields.items() if number(v) is not None}
 
-    def combined(self, prop: str, depth: int = 0) -> set[str] | None:
-        """The fields the property ``prop`` combines by arithmetic alone, else None."""
+    def combined(self, prop: str, depth: int = 0) -> dict[str, str] | None:
+        """The fields the property ``prop`` combines by arithmetic alone, each with its role (``_role``: a term
+        of a sum or a difference, a factor of a product, a divisor), else None."""
         expr = self.properties.get(prop)
         if expr is None or depth > 3 or not any(isinstance(n, ast.BinOp) for n in walk(expr)):
             return None
-        found: set[str] = set()
+        up = {child: parent for parent in walk(expr) for child in ast.iter_child_nodes(parent)}
+        found: dict[str, str] = {}
         for node in walk(expr):
             if isinstance(node, ast.Call) and callee_name(node) not in _WRAPPERS:
                 return None
             if isinstance(node, ast.BinOp) and not isinstance(node.op, _ARITHMETIC):
                 return None
             if isinstance(node, ast.Attribute) and type(node.value) is ast.Name and node.value.id == "self":
+                role = _role(node, up)
                 if node.attr in self.fields:
-                    found.add(node.attr)
+                    found.setdefault(node.attr, role)
                 elif (inner := self.combined(node.attr, depth + 1)) is not None:
-                    found |= inner
+                    # a property read as a factor makes its terms factors: ``self.target * self.tail_frac``
+                    for field, kind in inner.items():
+                        found.setdefault(field, role if kind == "term" else kind)
                 else:
                     return None
             elif type(node) is ast.Name and node.id != "self" and callee_name_of(node, expr) is None:
                 return None  # a module's constant or a global: not the fields alone
         return found if len(found) > 1 else None
+
+
+def _role(node: ast.AST, up: dict[ast.AST, ast.AST]) -> str:
+    """What ``node`` is to the arithmetic around it (past ``int()``, ``min()``...): ``term`` (added, subtracted,
+    divided), ``factor`` (multiplied) or ``divisor``."""
+    parent = up.get(node)
+    while isinstance(parent, ast.Call):
+        node, parent = parent, up.get(parent)
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
+        return "factor"
+    if (
+        isinstance(parent, ast.BinOp)
+        and isinstance(parent.op, (ast.Div, ast.FloorDiv))
+        and parent.right is node
+    ):
+        return "divisor"
+    return "term"
 
 
 def callee_name_of(name: ast.Name, expr: ast.expr) -> str | None:
@@ -108,6 +130,7 @@ def property_fields(rule: LintRule, tree: ast.Module) -> list[tuple[ast.expr, st
         return []
     out: list[tuple[ast.expr, str, str, bool]] = []
     done: set[str] = set()
+    budgets: dict[str, set[str]] = {}
     up = parents(tree)
     for node in walk(tree):
         if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], _ORDER):
@@ -119,17 +142,33 @@ def property_fields(rule: LintRule, tree: ast.Module) -> list[tuple[ast.expr, st
                 continue
             cls = owners[read][0]
             done.add(read)
-            for field in sorted(cls.combined(read) or ()):
-                literal = cls.fields[field]
-                value = number(literal)
-                if value is None or rule.names.is_excluded(field):
-                    continue
-                how = (
-                    f"as a field of `{cls.name}` whose property `{read}` is compared with the token count "
-                    f"`{brief_source(other)}` at line {node.lineno}"
-                )
-                out.append((literal, field, how, _share(value)))
-    return out + _combined_with(rule, classes, {name for _, name, _, share in out if not share}, done)
+            how = (
+                f"as a field of `{cls.name}` whose property `{read}` is compared with the token count "
+                f"`{brief_source(other)}` at line {node.lineno}"
+            )
+            for field, share in _amounts(rule, cls, cls.combined(read) or {}):
+                out.append((cls.fields[field], field, how, share))
+                if not share:
+                    budgets.setdefault(cls.name, set()).add(field)
+    return out + _combined_with(rule, classes, budgets, done)
+
+
+def _amounts(rule: LintRule, cls: _Class, roles: dict[str, str]) -> list[tuple[str, bool]]:
+    """(each field that is an amount of tokens or a share of one, whether a share) among ``roles``: whole
+    numbers added or subtracted, or multiplied by a share; fractions multiplied (not divisors, nor whole
+    numbers scaling a budget like ``pressure_pct = 80`` over ``// 100``)."""
+    values = {f: number(cls.fields[f]) for f in roles}
+    shares = {f for f, v in values.items() if v is not None and _share(v) and roles[f] == "factor"}
+    found: list[tuple[str, bool]] = []
+    for field in sorted(roles):
+        value = values[field]
+        if value is None or rule.names.is_excluded(field) or roles[field] == "divisor":
+            continue
+        if field in shares:
+            found.append((field, True))
+        elif isinstance(value, int) and (roles[field] == "term" or shares):
+            found.append((field, False))
+    return found
 
 
 def _share(value: float) -> bool:
@@ -137,24 +176,25 @@ def _share(value: float) -> bool:
 
 
 def _combined_with(
-    rule: LintRule, classes: list[_Class], budgets: set[str], done: set[str]
+    rule: LintRule, classes: list[_Class], budgets: dict[str, set[str]], done: set[str]
 ) -> list[tuple[ast.expr, str, str, bool]]:
-    """The fields the class's other properties combine with a field found a budget above: what is
-    subtracted from it or added to it is tokens too, what scales it a share of it (ctxkernel's ``usable =
-    window - generation_reserve``, ``target = int(window * target_frac)``, ``tail_budget = int(target *
+    """The fields a class's other properties combine with a field of that class found a budget above: what is
+    added to it or subtracted from it is tokens too, a fraction it is multiplied by a share of it (ctxkernel's
+    ``usable = window - generation_reserve``, ``target = int(window * target_frac)``, ``tail_budget = int(target *
     tail_frac)``)."""
     out: list[tuple[ast.expr, str, str, bool]] = []
+    seen: set[tuple[str, str]] = set()
     for cls in classes:
-        known = budgets & set(cls.fields)
+        known = budgets.get(cls.name, set())
         for prop in sorted(set(cls.properties) - done) if known else ():
-            combined = cls.combined(prop) or set()
-            base = sorted(combined & known)
-            for field in sorted(combined - known) if base else ():
-                value = number(cls.fields[field])
-                if value is None or rule.names.is_excluded(field) or field in {n for _, n, _, _ in out}:
+            roles = cls.combined(prop) or {}
+            base = sorted(set(roles) & known)
+            for field, share in _amounts(rule, cls, roles) if base else ():
+                if field in known or (cls.name, field) in seen:
                     continue
+                seen.add((cls.name, field))
                 how = f"as a field of `{cls.name}` its property `{prop}` combines with the token budget `{base[0]}`"
-                out.append((cls.fields[field], field, how, _share(value)))
+                out.append((cls.fields[field], field, how, share))
     return out
 
 

@@ -112,7 +112,9 @@ def _cuts_text(rule: LintRule, node: ast.BinOp) -> bool:
 
 def _neutral(rule: LintRule, node: ast.expr) -> bool:
     """``node`` is a name or an attribute whose name says no unit but tokens (:func:`neutral_name`)."""
-    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) else None
+    if isinstance(node, ast.Subscript) and rule.names.is_token_amount(name or ""):
+        return False  # ``token_limits["input"]`` (set 553: cicaddy), not a usage's ``["input_tokens"]``
     return bool(name) and neutral_name(rule, name or "")
 
 

@@ -31,11 +31,13 @@ _USAGE_PARTS = frozenset(
 
 
 def usage_part(node: object) -> bool:
-    """``call.usage.output``: a part of a model call's usage, named by what it counts without saying tokens
-    (set 545: wattage's ``TokenUsage`` fields compared with configured ceilings)."""
+    """``call.usage.output``: a part of the usage an object (a model call, a response) holds, named by what it counts
+    without saying tokens (set 545: wattage's ``TokenUsage`` fields compared with configured ceilings)."""
     return (
         isinstance(node, ast.Attribute)
         and node.attr in _USAGE_PARTS
-        and isinstance(node.value, (ast.Attribute, ast.Name))
-        and (node.value.attr if isinstance(node.value, ast.Attribute) else node.value.id) == "usage"
+        and isinstance(
+            node.value, ast.Attribute
+        )  # ``call.usage``, not a local ``usage = shutil.disk_usage(p)``
+        and node.value.attr == "usage"
     )

@@ -45,7 +45,9 @@ environment variables' aliases falls back to (agentqakit's ``max_tokens=_int_env
 
 Set 551's (measured with the rules of 4bc88506, then tuned on): PB102, a flat guess of a file's tokens commented as a
 guess (agentfences' ``FILE_TOKENS = 2_000  # a flat guess per embedded image or file``, ``token_estimates``,
-``budget_bindings._GUESS``); and set 549's PB107, a local table of providers' windows whose row its function returns,
+``budget_bindings._GUESS``); PB105, a share of a token window a subscript holds (cicaddy's ``int(token_limits["input"]
+* 0.0625)`` given on as ``max_tokens_per_iteration=``, ``shares``); PB104, a budget times a rate under a comment
+"Convert tokens to chars" (``comments.says_converted``); and set 549's PB107, a local table of providers' windows whose row its function returns,
 named by the function (mcp-context-server's ``def get_provider_default_context(provider)``: ``defaults = {"ollama":
 4096, "openai": 8191, ...}`` ... ``return defaults.get(provider, 2048)``, ``returned_tables``).
 """
@@ -53,6 +55,12 @@ named by the function (mcp-context-server's ``def get_provider_default_context(p
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb101_set541_review_cases import (
+    REVIEW63_PB101_VALID,
+    REVIEW63_PB102_INVALID,
+    REVIEW63_PB102_VALID,
+    REVIEW63_PB105_VALID,
+)
 
 _RANGED = (
     "import argparse\n"
@@ -315,6 +323,22 @@ _FILE_GUESS = (
 FILE_GUESS_VALID = (Valid(_FILE_GUESS.format(said="the most files one request may carry")),)
 FILE_GUESS_INVALID = (Invalid(_FILE_GUESS.format(said="a flat guess per embedded image or file"), line=1),)
 
+_LIMITS = (
+    "def limits(provider, model, ExecutionLimits, TokenLimitManager):\n"
+    "    token_limits = TokenLimitManager.get_limits(provider, model)\n"
+    "    per_iteration = int(token_limits['{key}'] * 0.0625)\n"
+    "    return ExecutionLimits({kw}=max(4096, per_iteration))\n"
+)
+LIMITS_INVALID = (Invalid(_LIMITS.format(key="input", kw="max_tokens_per_iteration"), line=3),)
+_CONVERTED = (
+    "def strategies(limits, DegradationStrategy):\n"
+    "    return DegradationStrategy(\n"
+    "        max_result_size=limits.max_tokens_per_tool_result\n"
+    "        * 4,  # Convert {what}\n"
+    "    )\n"
+)
+CONVERTED_VALID = (Valid(_CONVERTED.format(what="pages to rows")),)
+CONVERTED_INVALID = (Invalid(_CONVERTED.format(what="tokens to chars"), line=3),)
 _PROVIDER_DEFAULTS = (
     "def get_provider_default_{what}(provider: str) -> int:\n"
     '    """The default {what} of a provider, in tokens."""\n'
@@ -324,7 +348,7 @@ _PROVIDER_DEFAULTS = (
 PROVIDER_DEFAULTS_VALID = (Valid(_PROVIDER_DEFAULTS.format(what="port")),)
 PROVIDER_DEFAULTS_INVALID = (Invalid(_PROVIDER_DEFAULTS.format(what="context"), line=3),)
 
-SET541_PB101_VALID = (*RANGED_VALID, *CHAR_FIELD_VALID, *ALIASED_VALID)
+SET541_PB101_VALID = (*RANGED_VALID, *CHAR_FIELD_VALID, *ALIASED_VALID, *REVIEW63_PB101_VALID)
 SET541_PB101_INVALID = (*RANGED_INVALID, *CHAR_FIELD_INVALID, *ALIASED_INVALID)
 SET541_PB102_VALID = (
     *PROPERTY_VALID,
@@ -335,6 +359,7 @@ SET541_PB102_VALID = (
     *POLICY_VALID,
     *DEDUP_VALID,
     *FILE_GUESS_VALID,
+    *REVIEW63_PB102_VALID,
 )
 SET541_PB102_INVALID = (
     *PROPERTY_PB102_INVALID,
@@ -343,6 +368,7 @@ SET541_PB102_INVALID = (
     *CEILING_INVALID,
     *POLICY_INVALID,
     *FILE_GUESS_INVALID,
+    *REVIEW63_PB102_INVALID,
 )
 SET541_PB103_VALID: tuple[Valid, ...] = ()
 SET541_PB103_INVALID: tuple[Invalid, ...] = ()
@@ -359,10 +385,10 @@ _WORDISH = (
 WORDISH_VALID = (Valid(_WORDISH.format(name="URLS")),)
 WORDISH_INVALID = (Invalid(_WORDISH.format(name="WORDISH"), line=8),)
 
-SET541_PB104_VALID = (*WORDISH_VALID,)
-SET541_PB104_INVALID = (*WORDISH_INVALID, *RANGE_RATE_INVALID)
-SET541_PB105_VALID = (*PROPERTY_VALID, *SNAP_VALID, Valid(_RANGE_RATE), *RERANK_VALID)
-SET541_PB105_INVALID = (*PROPERTY_PB105_INVALID, *SNAP_INVALID, *RERANK_INVALID)
+SET541_PB104_VALID = (*WORDISH_VALID, *CONVERTED_VALID)
+SET541_PB104_INVALID = (*WORDISH_INVALID, *RANGE_RATE_INVALID, *CONVERTED_INVALID)
+SET541_PB105_VALID = (*PROPERTY_VALID, *SNAP_VALID, Valid(_RANGE_RATE), *RERANK_VALID, *REVIEW63_PB105_VALID)
+SET541_PB105_INVALID = (*PROPERTY_PB105_INVALID, *SNAP_INVALID, *RERANK_INVALID, *LIMITS_INVALID)
 SET541_PB106_VALID: tuple[Valid, ...] = ()
 SET541_PB106_INVALID: tuple[Invalid, ...] = ()
 SET541_PB107_VALID = (*PROVIDER_DEFAULTS_VALID,)

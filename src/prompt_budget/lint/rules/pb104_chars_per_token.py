@@ -12,7 +12,7 @@ from prompt_budget.lint.char_prices import priced_per_char
 from prompt_budget.lint.character_defaults import default_in_characters
 from prompt_budget.lint.character_reads import file_size, passed_as_characters, repeats_string
 from prompt_budget.lint.collected_lists import collected_list, counts_items, listed_items
-from prompt_budget.lint.comments import names_characters
+from prompt_budget.lint.comments import names_characters, says_converted
 from prompt_budget.lint.counted_entries import counted_entry
 from prompt_budget.lint.estimator_callers import counts_characters, returned_to_token_callers
 from prompt_budget.lint.flow import default_of
@@ -279,7 +279,7 @@ class CharsPerToken(LintRule):
         if self._char_context():
             return True
         # ``cost_per_char * (... 4 * max_output_tokens)`` (set 55), ``int(ctx * 4 * 0.15)``, ``trim(m, w * 4)``
-        if isinstance(node, ast.BinOp) and any(f(self, node) for f in _CHARACTER_RESULTS):
+        if isinstance(node, ast.BinOp) and any(f(self, node) for f in (*_CHARACTER_RESULTS, says_converted)):
             return True
         stmt = next((a for a in reversed(self.ctx.ancestors) if isinstance(a, ast.stmt)), None)
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None

@@ -87,8 +87,7 @@ class BudgetRatio(DivisorTables):
     (compared with a ``len()``) is not. A generic ratio parameter whose own docstring entry says tokens or the context window (``threshold: Token count or percent of context window``) is one, and so is a
     fraction of a number whose name says nothing when the data flow takes the share to a token use (``warn_at = int(0.9 * threshold)`` ... ``if total_tokens > warn_at``), or a class's field its property multiplies by another field and a count of tokens is ordered against (``property_budgets``).
 
-    LangChain's context size ``trigger=("fraction", 0.85)`` is a share of the window as a
-    ``trigger``/``keep`` setting or beside a size in tokens or messages. A constant given as a
+    LangChain's context size ``trigger=("fraction", 0.85)`` is a share of the window as a ``trigger``/``keep`` setting or beside a size in tokens or messages. A constant given as a
     parameter's default is followed to the parameter's uses; a share held back from a quota of tokens
     (``token_limit_per_minute * (1 - buffer_ratio)``, ``int(self.tpm_limit * 0.95)``) is one, and so is a
     module constant named as a share whose product reaches a token use (``int(window *
@@ -210,10 +209,11 @@ class BudgetRatio(DivisorTables):
         elif self._frames and pending and not isinstance(node, ast.ClassDef):
             # a budget further out counts, not for a parameter (``def _fuzzy_match(a, b, threshold=0.8)``)
             self._frames[-1][1].extend(p for p in pending if not p[2])
-        # a class's own (``TurnDetection.threshold = 0.5``, set 17), a module's, a parameter's: its reads decide
-        for name, report, param in pending if not seen[0] else ():  # (set 99: letscode; set 545: mentask)
-            if param or isinstance(node, (ast.ClassDef, ast.Module)):
-                self._follow(name, report.node, report.value)  # type: ignore[arg-type]
+        # a class's own (set 17) or a module's: its reads decide (sets 99, 545; a parameter's: ``clamped_shares``)
+        for name, report, _ in (
+            pending if isinstance(node, (ast.ClassDef, ast.Module)) and not seen[0] else ()
+        ):
+            self._follow(name, report.node, report.value)  # type: ignore[arg-type]
 
     leave_AsyncFunctionDef = leave_ClassDef = leave_FunctionDef
 
@@ -493,7 +493,7 @@ class BudgetRatio(DivisorTables):
                 # ``int(self.tpm_limit * 0.95)``: the share of a quota of tokens per minute (set 29)
                 self._report(literal, value, f"{quota} ratio", f"{value} of the token quota `{quota}`")
                 return
-            if value is not None and type(other) in (ast.Name, ast.Attribute):
+            if value is not None and type(other) is not ast.Call and attr_name(other):  # ``limits["input"]``
                 # ``int(0.9 * threshold)`` ... ``total_tokens > memory_warning_threshold`` (set 20)
                 why = share_reaching_tokens(self, self._token_reach(), node, other)
                 name = attr_name(other) or "amount"
