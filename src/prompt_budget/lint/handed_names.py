@@ -56,8 +56,9 @@ def handed_on(node: ast.AST, ancestors: Sequence[ast.AST], field: bool) -> str |
 def kept_as_is(value: ast.expr | None, name: str) -> bool:
     """``self.ratio = ratio``, or ``self.ratio = _require_float(ratio, "ratio", maximum=1.0)`` (set 159:
     ultrastable's detectors): the attribute keeps the parameter of its own name, read as it is or through
-    a check or conversion given it first; it binds nothing anew."""
-    if isinstance(value, ast.Call) and value.args:
+    a check or conversion given it first, or clamped (``head_ratio = min(max(head_ratio, 0.1), 0.9)``, set 555:
+    mcp-bastion-python); it binds nothing anew."""
+    while isinstance(value, ast.Call) and value.args:
         value = value.args[0]
     return isinstance(value, ast.Name) and value.id.lstrip("_") == name.lstrip("_")
 

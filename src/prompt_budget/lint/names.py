@@ -399,6 +399,7 @@ def excluded(ws: tuple[str, ...]) -> bool:
         # ``code_budget_ratio``: the share of a budget kept for code (set 234: shenlun-forge); ``CODE_GEN_MAX_TOKENS``
         and not (w == "code" and (ws[i + 1 : i + 2] == ("budget",) or "tokens" in ws[i + 1 :]))
         and not (w == "cost" and _cost_in_tokens(ws[i + 1 :], ws))
+        and not (w == "spend" and ws[i + 1 :] == ("tokens",))  # ``MAX_SPEND_TOKENS = 500_000`` (set 555)
     }
     if not found or not found <= _WHERE_WORDS:
         return bool(found)

@@ -50,6 +50,12 @@ guess (agentfences' ``FILE_TOKENS = 2_000  # a flat guess per embedded image or 
 "Convert tokens to chars" (``comments.says_converted``); and set 549's PB107, a local table of providers' windows whose row its function returns,
 named by the function (mcp-context-server's ``def get_provider_default_context(provider)``: ``defaults = {"ollama":
 4096, "openai": 8191, ...}`` ... ``return defaults.get(provider, 2048)``, ``returned_tables``).
+
+Set 555's (measured with the rules of a2dc2e4d, then tuned on): PB102, a cap of tokens spent (deep-email's
+``MAX_SPEND_TOKENS = 500_000``: "spend" before tokens says what is counted, not money; ``names.excluded``); PB105, a
+share parameter clamped into range before its product with a budget (mcp-bastion-python's ``head_ratio =
+min(max(head_ratio, 0.1), 0.9)`` ... ``int(max_tokens * head_ratio)``, ``handed_names.kept_as_is``); PB107, not calls
+recording one model's counts (its dashboard demo's ``record_tokens_saved(420_000, model="gpt-4o-mini")``, thrice).
 """
 
 from __future__ import annotations
@@ -339,6 +345,25 @@ _CONVERTED = (
 )
 CONVERTED_VALID = (Valid(_CONVERTED.format(what="pages to rows")),)
 CONVERTED_INVALID = (Invalid(_CONVERTED.format(what="tokens to chars"), line=3),)
+SPEND_VALID = (Valid("MAX_SPEND_USD = 500_000\n"),)
+SPEND_INVALID = (Invalid("MAX_SPEND_TOKENS = 500_000\n", line=1),)
+_CLAMPED_SHARE = (
+    "def truncate(text, max_tokens, *, head_ratio: float = 0.7):\n"
+    "    head_ratio = {clamp}\n"
+    "    head_budget = max(1, int(max_tokens * head_ratio))\n"
+    "    return text[:head_budget]\n"
+)
+CLAMPED_SHARE_VALID = (Valid(_CLAMPED_SHARE.format(clamp="compute_share(text)")),)
+CLAMPED_SHARE_INVALID = (Invalid(_CLAMPED_SHARE.format(clamp="min(max(head_ratio, 0.1), 0.9)"), line=1),)
+_RECORDED = (
+    '"""A demo of tokens saved."""\n'
+    "\n"
+    "\n"
+    "def seed(store):\n"
+    "    store.record_tokens_saved(420_000, source='output_budget', model='gpt-4o-mini')\n"
+    "    store.record_tokens_saved(95_000, source='discovery_filter', model='gpt-4o-mini')\n"
+    "    store.record_tokens_saved(38_000, source='semantic_cache', model='gpt-4o-mini')\n"
+)
 _PROVIDER_DEFAULTS = (
     "def get_provider_default_{what}(provider: str) -> int:\n"
     '    """The default {what} of a provider, in tokens."""\n'
@@ -360,6 +385,7 @@ SET541_PB102_VALID = (
     *DEDUP_VALID,
     *FILE_GUESS_VALID,
     *REVIEW63_PB102_VALID,
+    *SPEND_VALID,
 )
 SET541_PB102_INVALID = (
     *PROPERTY_PB102_INVALID,
@@ -369,6 +395,7 @@ SET541_PB102_INVALID = (
     *POLICY_INVALID,
     *FILE_GUESS_INVALID,
     *REVIEW63_PB102_INVALID,
+    *SPEND_INVALID,
 )
 SET541_PB103_VALID: tuple[Valid, ...] = ()
 SET541_PB103_INVALID: tuple[Invalid, ...] = ()
@@ -387,9 +414,22 @@ WORDISH_INVALID = (Invalid(_WORDISH.format(name="WORDISH"), line=8),)
 
 SET541_PB104_VALID = (*WORDISH_VALID, *CONVERTED_VALID)
 SET541_PB104_INVALID = (*WORDISH_INVALID, *RANGE_RATE_INVALID, *CONVERTED_INVALID)
-SET541_PB105_VALID = (*PROPERTY_VALID, *SNAP_VALID, Valid(_RANGE_RATE), *RERANK_VALID, *REVIEW63_PB105_VALID)
-SET541_PB105_INVALID = (*PROPERTY_PB105_INVALID, *SNAP_INVALID, *RERANK_INVALID, *LIMITS_INVALID)
+SET541_PB105_VALID = (
+    *PROPERTY_VALID,
+    *SNAP_VALID,
+    Valid(_RANGE_RATE),
+    *RERANK_VALID,
+    *REVIEW63_PB105_VALID,
+    *CLAMPED_SHARE_VALID,
+)
+SET541_PB105_INVALID = (
+    *PROPERTY_PB105_INVALID,
+    *SNAP_INVALID,
+    *RERANK_INVALID,
+    *LIMITS_INVALID,
+    *CLAMPED_SHARE_INVALID,
+)
 SET541_PB106_VALID: tuple[Valid, ...] = ()
 SET541_PB106_INVALID: tuple[Invalid, ...] = ()
-SET541_PB107_VALID = (*PROVIDER_DEFAULTS_VALID,)
+SET541_PB107_VALID = (*PROVIDER_DEFAULTS_VALID, Valid(_RECORDED))
 SET541_PB107_INVALID = (*PROVIDER_DEFAULTS_INVALID,)
