@@ -531,7 +531,7 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
         name = next((a.arg for a, d in defaults(parent) if d is call), None)
     if name is None and bounds:
         name = annotated_parameter(rule, call)  # ``token_budget: Annotated[int, Field(le=32_768)]``
-    if not bounds or not name or rule.names.is_chars(name) or says_characters(field_description(call)):
+    if not bounds or not name or rule.names.is_chars(name) or _described_otherwise(rule, name, call):
         return None  # ``description="Maximum character length for truncated text"`` (set 549: mcp-context-server)
     if not rule.names.is_budget_setting(name):
         if len(words(name)) < 2 or not rule.names.is_token_amount(name) or rule.names.is_excluded(name):
@@ -540,6 +540,12 @@ def field_bound(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str]]
         # cap in tokens (set 168: fastfence's semantic worker results); its floor is no budget
         return [(kw, name + "_max") for kw in bounds if kw.arg in {"le", "lt"}] or None
     return [(kw, name + _BOUNDS[kw.arg or ""]) for kw in bounds]
+
+
+def _described_otherwise(rule: LintRule, name: str, call: ast.Call) -> bool:
+    """The field's description gives another unit (characters, bytes) and its name does not say tokens (not
+    hiveloom's ``max_tokens`` "estimated from serialized UTF-8 bytes / 4")."""
+    return not rule.names.says_tokens(name) and says_characters(field_description(call))
 
 
 def keys_read(rule: LintRule, node: ast.expr) -> str | None:

@@ -41,7 +41,7 @@ def option_range(rule: LintRule, call: ast.Call) -> list[tuple[ast.expr, str, st
     help_text = next((string_value(kw.value) for kw in call.keywords if kw.arg == "help"), None) or ""
     if name is None or not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)):
         return []
-    if rule.names.is_chars(name) or says_characters(help_text):
+    if rule.names.is_chars(name) or (says_characters(help_text) and not rule.names.says_tokens(name)):
         return []  # ``help="Maximum prompt length in characters."``
     checks = f"the range `{callee_name(checked)}` checks the command-line option `{name}` against"
     how = "as the {} bound of " + checks
@@ -89,7 +89,9 @@ def option_bounds(rule: LintRule, call: ast.Call) -> list[tuple[ast.keyword, str
     if name is None:
         return None
     help_text = next((string_value(kw.value) for kw in call.keywords if kw.arg == "help"), None) or ""
-    if not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)) or says_characters(help_text):
+    if not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)):
+        return None
+    if says_characters(help_text) and not rule.names.says_tokens(name):
         return None
     return [(kw, name + _OPTION_BOUNDS[kw.arg or ""]) for kw in bounds]
 

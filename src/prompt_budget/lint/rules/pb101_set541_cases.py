@@ -297,7 +297,16 @@ _CHAR_FIELD = (
     "    truncation_length: int = Field(default=300, ge=50, le=1000, description='{said}')\n"
 )
 CHAR_FIELD_VALID = (Valid(_CHAR_FIELD.format(said="Maximum character length for truncated text")),)
-CHAR_FIELD_INVALID = (Invalid(_CHAR_FIELD.format(said="Maximum tokens kept of a result"), count=2),)
+CHAR_FIELD_INVALID = (
+    Invalid(_CHAR_FIELD.format(said="Maximum tokens kept of a result"), count=2),
+    # a name saying tokens keeps its bounds whatever its description converts from (hiveloom, the corpus check)
+    Invalid(
+        _CHAR_FIELD.format(said="Hard budget estimated as serialized bytes / 4").replace(
+            "truncation_length", "max_tokens"
+        ),
+        count=2,
+    ),
+)
 _RANGE_RATE = (
     "def check(self, max_tokens):\n"
     "    # Heuristic: 1 token ~ 3-4 characters for English\n"
