@@ -45,6 +45,16 @@ def ordered_pairs(node: ast.Compare) -> Iterator[tuple[ast.expr, ast.expr]]:
             yield sides[i + 1], sides[i]
 
 
+def neighbours(node: ast.Compare, side: ast.AST) -> list[ast.expr]:
+    """The operands ``side`` is compared with in ``node``: its neighbours in a chain (``MIN <= len(v) <= MAX``:
+    ``MIN`` meets ``len(v)`` alone, set 557: mcp-relay), all the others when ``side`` is none of them."""
+    sides = [node.left, *node.comparators]
+    at = next((i for i, s in enumerate(sides) if s is side), None)
+    if at is None:
+        return sides
+    return [s for i, s in enumerate(sides) if abs(i - at) == 1]
+
+
 def _item_lists(scope: ast.AST, name: str) -> Iterator[str]:
     """The lists whose items a loop or a comprehension of ``scope`` binds ``name`` to: ``for name in
     L``, ``for x, name in zip(A, L)``, ``for i, name in enumerate(L)``."""

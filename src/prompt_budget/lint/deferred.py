@@ -34,7 +34,7 @@ from prompt_budget.lint.flow import (
 )
 from prompt_budget.lint.forms import character_sizes, length_bounds, per_token_name
 from prompt_budget.lint.forwarded import record, record_base
-from prompt_budget.lint.imported_characters import record_character_reads, record_unread
+from prompt_budget.lint.imported_characters import record_character_reads, record_unread, string_bound
 from prompt_budget.lint.instance_lengths import instance_reach
 from prompt_budget.lint.item_allowances import per_item_read
 from prompt_budget.lint.names import TOKEN_WORDS, words
@@ -202,6 +202,7 @@ class Deferred:
         if len(ancestors) > 1 and (
             _cuts_strings(ancestors[-2], ancestors[-1])
             or given_as_characters(rule, ancestors[-2], ancestors[-1])
+            or string_bound(ancestors[-2], ancestors[-1])  # ``Field(max_length=MAX_TOKEN_LENGTH)`` (set 557)
         ):  # ``_truncate_at_line(reasoning, reasoning_budget)`` to a parameter ``max_chars`` (set 521)
             self.to_strings.add(name)
         if any(n == name for n, _ in self.media) and len(ancestors) > 1 and estimated_read(ancestors):

@@ -30,6 +30,7 @@ from prompt_budget.lint.character_reads import bound_local as bound_local  # noq
 from prompt_budget.lint.character_reads import bounds_characters
 from prompt_budget.lint.character_reads import counts_characters as counts_characters  # noqa: PLC0414
 from prompt_budget.lint.character_reads import reads_of as reads_of  # noqa: PLC0414
+from prompt_budget.lint.compared_lengths import neighbours
 from prompt_budget.lint.compress_rates import compression_rate
 from prompt_budget.lint.constructed_fields import constructed_budget
 from prompt_budget.lint.counted_locals import counted_term, token_local
@@ -293,7 +294,9 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
     if isinstance(parent, ast.Compare) and any(isinstance(op, _ORDER) for op in parent.ops):
         if rule.ctx.function_name() and set(words(rule.ctx.function_name())) & PRICE_WORDS:
             return None  # ``def _long_prompt_cost_multiplier``: a pricing tier (set 12: skyvern)
-        for other in (parent.left, *parent.comparators):
+        for other in neighbours(
+            parent, node
+        ):  # in a chain, its neighbours (``MIN <= len(v) <= MAX``, set 557)
             # ``int(t["input_token_count"]) >= threshold``: a count made a number first (set 123)
             if other is not node and (
                 rule.token_amount(uncast(other, _NUMBERS)) or counted_term(rule, other)
@@ -431,7 +434,7 @@ def _product_against_tokens(product: ast.AST, parent: ast.AST, rule: LintRule) -
         return None
     if not isinstance(parent, ast.Compare):
         return ordered_local(rule, product, parent)  # ``cap = budget * ratio`` ... ``if tokens > cap``
-    for other in (parent.left, *parent.comparators):
+    for other in neighbours(parent, product):
         if other is not product and rule.token_amount(other):
             return f"scales the amount compared with the token count `{brief_source(other)}`"
     return None

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.findings import WITHDRAWN
 from prompt_budget.lint.flow import USE_FACT, imported_budgets, tagged
+from prompt_budget.lint.rule import callee_name
 
 if TYPE_CHECKING:
     from prompt_budget.lint.findings import Fact, Finding
@@ -89,3 +90,19 @@ def project_constants(rule: type[LintRule], facts: Sequence[Fact]) -> list[Findi
     """Module constants decided by the modules importing them: used there as a budget
     (``flow.imported_budgets``), or window constants they only cut strings with (withdrawn)."""
     return imported_budgets(rule, facts) + _withdrawn(rule, facts)
+
+
+#: Calls validating a string's (or a list's) length, and their keywords bounding it.
+_VALIDATORS = frozenset({"Field", "constr", "conlist", "StringConstraints", "Query", "Body", "Form", "Path"})
+_LENGTH_BOUNDS = frozenset({"min_length", "max_length"})
+
+
+def string_bound(parent: ast.AST, node: ast.AST) -> bool:
+    """``node`` bounds a string's (or a list's) length where it is read: a pydantic field's ``min_length=`` or
+    ``max_length=`` (``Field(min_length=MIN_TOKEN_LENGTH, max_length=MAX_TOKEN_LENGTH)``, set 557: mcp-relay's lengths
+    of a bearer credential): characters (or items), not tokens."""
+    return (
+        isinstance(parent, ast.Call)
+        and callee_name(parent) in _VALIDATORS
+        and any(k.value is node and k.arg in _LENGTH_BOUNDS for k in parent.keywords)
+    )

@@ -32,6 +32,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.compared_lengths import neighbours
 from prompt_budget.lint.entry_lists import entry_list
 from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.getter_callers import (
@@ -321,7 +322,7 @@ class TokenReach:
         if isinstance(parent, ast.Compare) and any(isinstance(op, _ORDER) for op in parent.ops):
             if set(words(fn.name)) & PRICE_WORDS:
                 return None  # a pricing tier
-            for other in (parent.left, *parent.comparators):
+            for other in neighbours(parent, child):
                 if other is not child and _within(rule, fn, other):
                     return f"compared with the token count `{brief_source(other)}`"
             return None

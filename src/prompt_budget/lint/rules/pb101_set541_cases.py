@@ -56,6 +56,11 @@ Set 555's (measured with the rules of a2dc2e4d, then tuned on): PB102, a cap of 
 share parameter clamped into range before its product with a budget (mcp-bastion-python's ``head_ratio =
 min(max(head_ratio, 0.1), 0.9)`` ... ``int(max_tokens * head_ratio)``, ``handed_names.kept_as_is``); PB107, not calls
 recording one model's counts (its dashboard demo's ``record_tokens_saved(420_000, model="gpt-4o-mini")``, thrice).
+
+Set 557's (measured with the session's final rules 4a68e655, then one false alarm mended): PB102, not the bounds of a
+bearer credential's length in a chained comparison with a string's ``len()`` or given as a field's ``min_length=``/
+``max_length=`` (mcp-relay's ``MIN_TOKEN_LENGTH <= len(value) <= MAX_TOKEN_LENGTH``: each bound meets its neighbour
+in the chain, not the other bound; ``compared_lengths.neighbours``, ``imported_characters.string_bound``).
 """
 
 from __future__ import annotations
@@ -373,6 +378,21 @@ _RECORDED = (
     "    store.record_tokens_saved(95_000, source='discovery_filter', model='gpt-4o-mini')\n"
     "    store.record_tokens_saved(38_000, source='semantic_cache', model='gpt-4o-mini')\n"
 )
+_CREDENTIAL_LENGTHS = (
+    '"""Bearer credentials of the relay."""\n'
+    "from pydantic import BaseModel, Field\n"
+    "\n"
+    "MIN_TOKEN_LENGTH = 32\n"
+    "MAX_TOKEN_LENGTH = 256\n"
+    "\n"
+    "\n"
+    "def check(value: str) -> str:\n"
+    "    if not (MIN_TOKEN_LENGTH <= {size} <= MAX_TOKEN_LENGTH):\n"
+    "        raise ValueError('must be 32-256 characters')\n"
+    "    return value\n"
+)
+CREDENTIAL_LENGTHS_VALID = (Valid(_CREDENTIAL_LENGTHS.format(size="len(value)")),)
+CREDENTIAL_LENGTHS_INVALID = (Invalid(_CREDENTIAL_LENGTHS.format(size="count_tokens(value)"), count=2),)
 _PROVIDER_DEFAULTS = (
     "def get_provider_default_{what}(provider: str) -> int:\n"
     '    """The default {what} of a provider, in tokens."""\n'
@@ -395,6 +415,7 @@ SET541_PB102_VALID = (
     *FILE_GUESS_VALID,
     *REVIEW63_PB102_VALID,
     *SPEND_VALID,
+    *CREDENTIAL_LENGTHS_VALID,
 )
 SET541_PB102_INVALID = (
     *PROPERTY_PB102_INVALID,
@@ -405,6 +426,7 @@ SET541_PB102_INVALID = (
     *FILE_GUESS_INVALID,
     *REVIEW63_PB102_INVALID,
     *SPEND_INVALID,
+    *CREDENTIAL_LENGTHS_INVALID,
 )
 SET541_PB103_VALID: tuple[Valid, ...] = ()
 SET541_PB103_INVALID: tuple[Invalid, ...] = ()
