@@ -45,14 +45,22 @@ def ordered_pairs(node: ast.Compare) -> Iterator[tuple[ast.expr, ast.expr]]:
             yield sides[i + 1], sides[i]
 
 
-def neighbours(node: ast.Compare, side: ast.AST) -> list[ast.expr]:
-    """The operands ``side`` is compared with in ``node``: its neighbours in a chain (``MIN <= len(v) <= MAX``:
-    ``MIN`` meets ``len(v)`` alone, set 557: mcp-relay), all the others when ``side`` is none of them."""
-    sides = [node.left, *node.comparators]
-    at = next((i for i, s in enumerate(sides) if s is side), None)
-    if at is None:
-        return sides
-    return [s for i, s in enumerate(sides) if abs(i - at) == 1]
+def neighbours(node: ast.Compare, side: ast.AST, rule: LintRule) -> list[ast.expr]:
+    """The operands ``side`` is compared with in ``node``, none in a chain one operand of which is a string's length: a
+    chain orders amounts of one unit (``MIN_TOKEN_LENGTH <= len(value) <= MAX_TOKEN_LENGTH``: characters, set 557:
+    mcp-relay; ``self.keep_prefix <= p < total_tokens - self.keep_suffix``: tokens)."""
+    others = [s for s in (node.left, *node.comparators) if s is not side]
+    if len(
+        others
+    ) > 1 and any(  # a chain: one bound of a length in two (``len(ids) > limit`` is judged elsewhere)
+        isinstance(o, ast.Call)
+        and callee_name(o) == "len"
+        and len(o.args) == 1
+        and not rule.token_sequence(o.args[0])
+        for o in others
+    ):
+        return []
+    return others
 
 
 def _item_lists(scope: ast.AST, name: str) -> Iterator[str]:

@@ -295,8 +295,8 @@ def _amount_use(node: ast.AST, parent: ast.AST, grand: ast.AST | None, rule: Lin
         if rule.ctx.function_name() and set(words(rule.ctx.function_name())) & PRICE_WORDS:
             return None  # ``def _long_prompt_cost_multiplier``: a pricing tier (set 12: skyvern)
         for other in neighbours(
-            parent, node
-        ):  # in a chain, its neighbours (``MIN <= len(v) <= MAX``, set 557)
+            parent, node, rule
+        ):  # a chain orders one unit (``MIN <= len(v) <= MAX``, set 557)
             # ``int(t["input_token_count"]) >= threshold``: a count made a number first (set 123)
             if other is not node and (
                 rule.token_amount(uncast(other, _NUMBERS)) or counted_term(rule, other)
@@ -434,7 +434,7 @@ def _product_against_tokens(product: ast.AST, parent: ast.AST, rule: LintRule) -
         return None
     if not isinstance(parent, ast.Compare):
         return ordered_local(rule, product, parent)  # ``cap = budget * ratio`` ... ``if tokens > cap``
-    for other in neighbours(parent, product):
+    for other in neighbours(parent, product, rule):
         if other is not product and rule.token_amount(other):
             return f"scales the amount compared with the token count `{brief_source(other)}`"
     return None

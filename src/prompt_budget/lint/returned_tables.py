@@ -4,6 +4,8 @@
 get_provider_default_context(provider)`` (set 549: mcp-context-server's providers' default windows): the local's
 name (``defaults``) says which value the table holds, not what it counts; the function the table's row is returned
 from does, as for a table looked up where it is written (``{...}.get(level, 2048)`` returned: ``PB107._name``).
+
+Also calls of one callee each a statement of its own, all of one model (``one_model_calls``): no table of models.
 """
 
 from __future__ import annotations
@@ -35,3 +37,10 @@ def returned_table_name(rule: LintRule, assign: ast.Assign) -> str | None:
         if type(value) is ast.Name and value.id == local:
             return fn.name
     return None
+
+
+def one_model_calls(rows: list[tuple[ast.expr, int | float, str, ast.expr | None]]) -> bool:
+    """Rows of a callee (each: the literal, its value, the model, the literal holding the call or None) that are
+    calls each a statement of its own, all of one model: no table of models (set 555: mcp-bastion-python's demo's
+    ``record_tokens_saved(420_000, model="gpt-4o-mini")``, thrice)."""
+    return all(holder is None for *_, holder in rows) and len({model for _, _, model, _ in rows}) < 2

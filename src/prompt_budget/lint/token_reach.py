@@ -322,7 +322,7 @@ class TokenReach:
         if isinstance(parent, ast.Compare) and any(isinstance(op, _ORDER) for op in parent.ops):
             if set(words(fn.name)) & PRICE_WORDS:
                 return None  # a pricing tier
-            for other in neighbours(parent, child):
+            for other in neighbours(parent, child, rule):
                 if other is not child and _within(rule, fn, other):
                     return f"compared with the token count `{brief_source(other)}`"
             return None

@@ -60,7 +60,9 @@ recording one model's counts (its dashboard demo's ``record_tokens_saved(420_000
 Set 557's (measured with the session's final rules 4a68e655, then one false alarm mended): PB102, not the bounds of a
 bearer credential's length in a chained comparison with a string's ``len()`` or given as a field's ``min_length=``/
 ``max_length=`` (mcp-relay's ``MIN_TOKEN_LENGTH <= len(value) <= MAX_TOKEN_LENGTH``: each bound meets its neighbour
-in the chain, not the other bound; ``compared_lengths.neighbours``, ``imported_characters.string_bound``).
+in the chain, not the other bound; ``compared_lengths.neighbours``, ``imported_characters.string_bound``); a chain
+with a count of tokens keeps its bounds (isage-refiner's ``self.keep_prefix <= p < total_context_tokens -
+self.keep_suffix``, the corpus check).
 """
 
 from __future__ import annotations
@@ -392,7 +394,18 @@ _CREDENTIAL_LENGTHS = (
     "    return value\n"
 )
 CREDENTIAL_LENGTHS_VALID = (Valid(_CREDENTIAL_LENGTHS.format(size="len(value)")),)
-CREDENTIAL_LENGTHS_INVALID = (Invalid(_CREDENTIAL_LENGTHS.format(size="count_tokens(value)"), count=2),)
+CREDENTIAL_LENGTHS_INVALID = (
+    Invalid(_CREDENTIAL_LENGTHS.format(size="count_tokens(value)"), count=2),
+    Invalid(
+        "class Compressor:\n"
+        "    def __init__(self):\n"
+        "        self.keep_prefix = 50\n"
+        "\n"
+        "    def middle(self, scores, total_context_tokens):\n"
+        "        return [p for p in scores if self.keep_prefix <= p < total_context_tokens - 10]\n",
+        line=3,
+    ),
+)
 _PROVIDER_DEFAULTS = (
     "def get_provider_default_{what}(provider: str) -> int:\n"
     '    """The default {what} of a provider, in tokens."""\n'
@@ -463,4 +476,16 @@ SET541_PB105_INVALID = (
 SET541_PB106_VALID: tuple[Valid, ...] = ()
 SET541_PB106_INVALID: tuple[Invalid, ...] = ()
 SET541_PB107_VALID = (*PROVIDER_DEFAULTS_VALID, Valid(_RECORDED))
-SET541_PB107_INVALID = (*PROVIDER_DEFAULTS_INVALID,)
+_ONE_PROVIDER = (
+    "from .models import ModelInfo\n"
+    "\n"
+    "_AGENT_MODELS = [\n"
+    "    ModelInfo(id='opus', provider='claude-agent', context_window=200_000),\n"
+    "    ModelInfo(id='sonnet', provider='claude-agent', context_window=200_000),\n"
+    "    ModelInfo(id='haiku', provider='claude-agent', context_window=200_000),\n"
+    "]\n"
+)
+SET541_PB107_INVALID = (
+    *PROVIDER_DEFAULTS_INVALID,
+    Invalid(_ONE_PROVIDER, line=3),
+)  # rows of one literal stay a table

@@ -13,7 +13,7 @@ from prompt_budget.lint.inline_forms import in_expected_value
 from prompt_budget.lint.model_names import looks_like_model_name, model_pattern
 from prompt_budget.lint.names import EXCLUDED_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.preset_reach import preset_reach
-from prompt_budget.lint.returned_tables import returned_table_name
+from prompt_budget.lint.returned_tables import one_model_calls, returned_table_name
 from prompt_budget.lint.rule import (
     BUDGET_WORDS,
     Invalid,
@@ -369,8 +369,8 @@ class BudgetTable(LintRule):
     def leave_Module(self, node: ast.Module) -> None:
         report_tier_tables(self, node)  # ``((1048576, 200), (524288, 150), ...)`` walked against ``n_ctx``
         for callee, rows in self._calls.items():
-            if len({model for _, _, model, _ in rows}) < 2 or set(words(callee)) & EXCLUDED_WORDS:
-                continue  # one model's rows are no table of models (``record_tokens_saved(420_000, model=m)``)
+            if len(rows) < 2 or one_model_calls(rows) or set(words(callee)) & EXCLUDED_WORDS:
+                continue
             tables: dict[ast.expr, int] = {}
             for *_, holder in rows:
                 if holder is not None:
