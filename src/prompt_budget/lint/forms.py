@@ -452,24 +452,22 @@ def argparse_default(node: ast.Call) -> tuple[ast.expr, str, str | None] | None:
     func = node.func
     if type(func) is not ast.Attribute or func.attr != "add_argument":
         return None
-    written = help_text = name = None
-    for kw in node.keywords:
-        if kw.arg == "default":
-            written = kw.value
-        elif kw.arg == "help":
-            help_text = help_string(kw.value)
-        elif kw.arg == "dest":
-            name = string_value(kw.value)
-    if written is None:
-        return None
-    if name is None:
-        flags = [string_value(a) for a in node.args]
-        longs = [f for f in flags if f and f.startswith("--")]
-        first = longs[0] if longs else flags[0] if flags else None
-        if not first:
-            return None
-        name = first.lstrip("-").replace("-", "_")
-    return written, name, help_text
+    written = next((kw.value for kw in node.keywords if kw.arg == "default"), None)
+    help_text = next((help_string(kw.value) for kw in node.keywords if kw.arg == "help"), None)
+    name = option_dest(node) if written is not None else None
+    return None if written is None or name is None else (written, name, help_text)
+
+
+def option_dest(node: ast.Call) -> str | None:
+    """The name an option declared by ``node`` stores its value under, as argparse names it: ``dest=``, else its
+    first long flag (``--max-new-tokens`` -> ``max_new_tokens``), else its first flag."""
+    dest = next((string_value(kw.value) for kw in node.keywords if kw.arg == "dest"), None)
+    if dest is not None:
+        return dest
+    flags = [string_value(a) for a in node.args]
+    longs = [f for f in flags if f and f.startswith("--")]
+    first = longs[0] if longs else flags[0] if flags else None
+    return first.lstrip("-").replace("-", "_") if first else None
 
 
 #: Words of a description about an access token, characters, or what something is expected to cost

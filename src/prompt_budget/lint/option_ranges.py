@@ -13,6 +13,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.forms import option_dest
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.rule import attr_name, callee_name, number, string_value
 
@@ -37,7 +38,7 @@ def option_range(rule: LintRule, call: ast.Call) -> list[tuple[ast.expr, str, st
     checked = next((kw.value for kw in call.keywords if kw.arg == "type"), None)
     if type(checked) is not ast.Call:
         return []
-    name = _option_name(call)
+    name = option_dest(call)
     help_text = next((string_value(kw.value) for kw in call.keywords if kw.arg == "help"), None) or ""
     if name is None or not (rule.names.is_budget_setting(name) or TOKEN_HELP.match(help_text)):
         return []
@@ -54,16 +55,6 @@ def option_range(rule: LintRule, call: ast.Call) -> list[tuple[ast.expr, str, st
         return []  # ``type=_limit(256, 8192)``: a factory given the two bounds, and nothing else
     low, high = checked.args
     return [(low, name + "_min", how.format("lower")), (high, name, how.format("upper"))]
-
-
-def _option_name(call: ast.Call) -> str | None:
-    """The option's name as its value is stored: ``dest=`` or its long flag (``--max-tokens`` ->
-    ``max_tokens``)."""
-    dest = next((string_value(kw.value) for kw in call.keywords if kw.arg == "dest"), None)
-    if dest:
-        return dest
-    flags = [s for s in (string_value(a) for a in call.args) if s and s.startswith("--")]
-    return flags[0][2:].replace("-", "_") if flags else None
 
 
 #: Command-line options declared with bounds (typer's ``Option(min=..., max=...)``), and their bounds' suffixes.

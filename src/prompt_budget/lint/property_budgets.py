@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.counted_locals import local_of_counts, summed_counts
 from prompt_budget.lint.rule import attr_name, callee_name, number
-from prompt_budget.lint.walks import brief_source, enclosing_function, parents, walk
+from prompt_budget.lint.walks import brief_source, enclosing_function, kept_per_file, parents, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -57,10 +57,16 @@ class _Class:
             elif isinstance(st, ast.FunctionDef) and (returned := _property_return(st)) is not None:
                 self.properties[st.name] = returned
         self.fields = {n: v for n, v in self.fields.items() if number(v) is not None}
+        self._combined: dict[str, dict[str, str] | None] = {}
 
-    def combined(self, prop: str, depth: int = 0) -> dict[str, str] | None:
+    def combined(self, prop: str) -> dict[str, str] | None:
         """The fields the property ``prop`` combines by arithmetic alone, each with its role (``_role``: a term
-        of a sum or a difference, a factor of a product, a divisor), else None."""
+        of a sum or a difference, a factor of a product, a divisor), else None; worked out once per property."""
+        if prop not in self._combined:
+            self._combined[prop] = self._combine(prop, 0)
+        return self._combined[prop]
+
+    def _combine(self, prop: str, depth: int) -> dict[str, str] | None:
         expr = self.properties.get(prop)
         if expr is None or depth > 3 or not any(isinstance(n, ast.BinOp) for n in walk(expr)):
             return None
@@ -75,13 +81,13 @@ class _Class:
                 role = _role(node, up)
                 if node.attr in self.fields:
                     found.setdefault(node.attr, role)
-                elif (inner := self.combined(node.attr, depth + 1)) is not None:
+                elif (inner := self._combine(node.attr, depth + 1)) is not None:
                     # a property read as a factor makes its terms factors: ``self.target * self.tail_frac``
                     for field, kind in inner.items():
                         found.setdefault(field, role if kind == "term" else kind)
                 else:
                     return None
-            elif type(node) is ast.Name and node.id != "self" and callee_name_of(node, expr) is None:
+            elif type(node) is ast.Name and node.id != "self" and not _called(node, up):
                 return None  # a module's constant or a global: not the fields alone
         return found if len(found) > 1 else None
 
@@ -103,9 +109,10 @@ def _role(node: ast.AST, up: dict[ast.AST, ast.AST]) -> str:
     return "term"
 
 
-def callee_name_of(name: ast.Name, expr: ast.expr) -> str | None:
-    """``name`` is the function of a call in ``expr`` (``int``, ``max``)."""
-    return next((name.id for n in walk(expr) if isinstance(n, ast.Call) and n.func is name), None)
+def _called(name: ast.Name, up: dict[ast.AST, ast.AST]) -> bool:
+    """``name`` is the function of the call holding it (``int``, ``max``)."""
+    call = up.get(name)
+    return isinstance(call, ast.Call) and call.func is name
 
 
 def _property_return(fn: ast.FunctionDef) -> ast.expr | None:
@@ -118,9 +125,19 @@ def _property_return(fn: ast.FunctionDef) -> ast.expr | None:
     return body[0].value
 
 
+#: The module last read and its fields: PB102 and PB105 both ask (``kept_per_file``).
+_last: list[tuple[ast.Module, list[tuple[ast.expr, str, str, bool]]]] = kept_per_file([])
+
+
 def property_fields(rule: LintRule, tree: ast.Module) -> list[tuple[ast.expr, str, str, bool]]:
     """(each field's literal, its name, how it was read, whether it is a share) of the fields of the module's
-    classes whose properties are ordered against a count of tokens (the module docstring)."""
+    classes whose properties are ordered against a count of tokens (the module docstring), read once per module."""
+    if not (_last and _last[0][0] is tree):
+        _last[:] = [(tree, _property_fields(rule, tree))]
+    return _last[0][1]
+
+
+def _property_fields(rule: LintRule, tree: ast.Module) -> list[tuple[ast.expr, str, str, bool]]:
     classes = [_Class(n) for n in tree.body if isinstance(n, ast.ClassDef)]
     owners: dict[str, list[_Class]] = {}
     for cls in classes:
