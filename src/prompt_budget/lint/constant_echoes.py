@@ -10,7 +10,8 @@ Each module is judged alone, so every constant of a module or a class (``NAME = 
 unit is recorded as a fact (``constant_facts``); after the run, one the rules did not report is reported
 when a constant of the same project ending with the same word, and of the same kind, was
 (``constant_echoes``): an amount of at least 256 within a factor of 8 of the reported ones (PB102), or a
-share between 0 and 1 (PB105). In another module than the reported one, two constants of different names
+share between 0 and 1 (PB105); an amount of 16 to 255 of tokens only as the twin of a reported name of its own
+module, one word apart (``_PROJECTED_OUTPUT_TOKENS = 200`` beside ``_MAX_OUTPUT_TOKENS = 256``). In another module than the reported one, two constants of different names
 so reported make the pattern, and the name must itself speak of a model's context (``DEFAULT_CONTEXT``,
 ``CONTEXT_BUDGET_WARNING_RATIO``), as it must in its own module when the module leaves three times as many such
 names unreported as it reports (and three at least): one may share a last word by chance (crewai's memory thresholds, 0.7 to 0.98, are
@@ -86,8 +87,16 @@ _BUDGET_WORDS = frozenset(
 )
 #: Last words of a name that already say it is a share.
 _RATIO_WORDS = frozenset({"ratio", "fraction", "percent", "pct"})
-#: The smallest amount recorded, and how far an echo's value may be from the reported ones'.
-_LEAST, _SPREAD = 256, 8
+#: The smallest amount echoed, and how far an echo's value may be from the reported ones'; the smallest amount
+#: recorded, echoed only as the twin of a reported name of its module (``_twins``).
+_LEAST, _SPREAD, _TWIN_LEAST = 256, 8, 16
+
+
+def _twins(name: str, other: str) -> bool:
+    """Two names one word apart (``_DEFAULT_JUDGE_PROJECTED_OUTPUT_TOKENS`` beside the reported
+    ``_DEFAULT_JUDGE_PROJECTED_INPUT_TOKENS``, set 561: metis-llm): the same setting of two sides of a call."""
+    ws, others = words(name.lower()), words(other.lower())
+    return len(ws) == len(others) > 2 and sum(a != b for a, b in zip(ws, others, strict=True)) == 1
 
 
 def _literal(value: ast.expr | None) -> ast.Constant | None:
@@ -150,7 +159,7 @@ def constant_facts(tree: ast.Module, lines: Sequence[str] = ()) -> list[tuple[as
         if not ws or ws[-1] not in _LAST_WORDS or set(ws) & _OTHER_WORDS:
             continue
         number = literal.value
-        if type(number) is int and number >= _LEAST:
+        if type(number) is int and number >= _TWIN_LEAST:
             found.append((literal, f"{_AMOUNT}{ws[-1]} {name}", number))
         elif type(number) is float and 0 < number < 1:
             found.append((literal, f"{_RATIO}{ws[-1]} {name}", number))
@@ -162,7 +171,6 @@ def constant_echoes(
 ) -> list[Finding]:
     """The constants ``constant_facts`` recorded that no rule reported, named like one of the same
     project and kind that a rule of ``rules`` (the run's, by code) reported, as that rule's findings."""
-    from prompt_budget.lint.cache import module_name
 
     # the codes reported on each line, and those counting (a finding the user silenced is no evidence)
     reported: dict[tuple[str, int], set[str]] = defaultdict(set)
@@ -177,12 +185,23 @@ def constant_echoes(
             tag, _, _ = fact.name.rpartition(" ")
             groups[(fact_project(fact, root), tag)].append(fact)
     found: list[Finding] = []
-    for (_, tag), group in groups.items():
+    for (_, tag), recorded in groups.items():
         code = tag[1:6].upper()
+        group = [f for f in recorded if code != "PB102" or f.value >= _LEAST]
         seen = [f for f in group if code in counting.get((f.path, f.line), ())]
         rule = rules.get(code)
         if not seen or rule is None:
             continue
+        for fact in (
+            recorded if tag.endswith(" tokens") else ()
+        ):  # a small amount only beside its reported twin
+            name = fact.name.rpartition(" ")[2]
+            if fact.value < _LEAST and (fact.path, fact.line) not in reported:
+                twin = next(
+                    (f for f in seen if f.path == fact.path and _twins(name, f.name.rpartition(" ")[2])), None
+                )
+                if twin is not None:
+                    found.append(_echo(rule, fact, name, twin, code))
         low, high = min(f.value for f in seen) / _SPREAD, max(f.value for f in seen) * _SPREAD
         # a name's pattern in another module needs two budgets so named (one may share its last word by chance)
         pattern = len({f.name for f in seen}) > 1
@@ -203,24 +222,29 @@ def constant_echoes(
                 like = seen[0]  # another module's: the name itself must speak of a model's context
             if like is None:
                 continue
-            like_name = like.name.rpartition(" ")[2]
-            where = f"named like {like_name} ({like.path}:{like.line}), a budget"
-            if code == "PB102":
-                message = (
-                    f"token budget {name} = {fact.value}, {where} the project uses; move it to config so it can "
-                    "be tuned and tested"
-                )
-            else:
-                message = (
-                    f"hard-coded budget ratio {name} = {fact.value}, {where} ratio the project uses; move it to "
-                    "config so the threshold can be tuned per model"
-                )
-            # a share's key says it is one (``summary_threshold_ratio``), as the rule's own keys do
-            ws = words(name.lower())
-            keyed = name if code == "PB102" or (ws and ws[-1] in _RATIO_WORDS) else f"{name}_ratio"
-            fixable = not fact.path.endswith(".pyi")
-            key_parts = (keyed.lower(), module_name(fact.path))
-            found.append(
-                rule.finding_at(fact, message, key=config_key(keyed), fixable=fixable, key_parts=key_parts)
-            )
+            found.append(_echo(rule, fact, name, like, code))
     return found + param_echoes(facts, [*findings, *found], root, rules)
+
+
+def _echo(rule: type[LintRule], fact: Fact, name: str, like: Fact, code: str) -> Finding:
+    """The finding of the constant ``fact`` (named ``name``) echoing ``like``, a reported one of ``code``."""
+    from prompt_budget.lint.cache import module_name
+
+    like_name = like.name.rpartition(" ")[2]
+    where = f"named like {like_name} ({like.path}:{like.line}), a budget"
+    if code == "PB102":
+        message = (
+            f"token budget {name} = {fact.value}, {where} the project uses; move it to config so it can "
+            "be tuned and tested"
+        )
+    else:
+        message = (
+            f"hard-coded budget ratio {name} = {fact.value}, {where} ratio the project uses; move it to "
+            "config so the threshold can be tuned per model"
+        )
+    # a share's key says it is one (``summary_threshold_ratio``), as the rule's own keys do
+    ws = words(name.lower())
+    keyed = name if code == "PB102" or (ws and ws[-1] in _RATIO_WORDS) else f"{name}_ratio"
+    fixable = not fact.path.endswith(".pyi")
+    key_parts = (keyed.lower(), module_name(fact.path))
+    return rule.finding_at(fact, message, key=config_key(keyed), fixable=fixable, key_parts=key_parts)

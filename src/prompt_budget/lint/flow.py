@@ -66,6 +66,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.scaled_counts import scaled_count
 from prompt_budget.lint.share_products import scaled_budget
+from prompt_budget.lint.stated_units import guarding_test, shows_other_unit
 from prompt_budget.lint.token_lists import token_list
 from prompt_budget.lint.token_minuends import addition_use, budget_local, spent_budget, subtraction_use
 from prompt_budget.lint.walks import brief_source, walk
@@ -228,6 +229,8 @@ class Uses:
                 )
             if why and isinstance(parent, ast.Compare) and counts_for_report(ancestors, parent):
                 why = None  # ``if tokens > LONG: stats["long"] += 1`` in a report: a bucket's edge
+            elif why and isinstance(parent, ast.Compare) and (test := guarding_test(ancestors, parent)):
+                why = None if shows_other_unit(test.body, node) else why  # ``f"{MAX} lexical terms"``
             if why:
                 self.reasons.setdefault(name, f"{why} at line {getattr(node, 'lineno', 0)}")
                 if own is not None:  # ``budget`` read in the function whose parameter it is

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,7 @@ from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.overlap_siblings import overlap_fraction
 from prompt_budget.lint.ratio_names import budget_scale_name, fraction, scale
 from prompt_budget.lint.read_fractions import fallback_fact, read_fact
-from prompt_budget.lint.rule import attr_name, number, string_value
+from prompt_budget.lint.rule import attr_name, callee_name, is_env_read, number, string_value
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -137,8 +138,12 @@ def _share_or_scale(name: str, value: ast.expr) -> float | None:
 
 def fallback_shares(value: ast.expr | None) -> list[ast.expr]:
     """The shares ``value`` falls back on (``fallbacks.fallback_literals``), also through a helper taking
-    the read first (``self._clamp(getattr(cfg, "response_ratio", 0.30), default=0.30)``)."""
+    the read first (``self._clamp(getattr(cfg, "response_ratio", 0.30), default=0.30)``), and the text of
+    a share an environment variable defaults to, made a number (``float(os.getenv("X_WARN", "0.8"))``,
+    the share in force wherever the variable is unset; set 561: acm-context-management)."""
     found = [f for f in fallback_literals(value) if fraction(f)]
+    if not found and (text := environment_share(value)) is not None:
+        return [text]
     if found or not (isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Call)):
         return found
     inner = value.args[0]
@@ -153,3 +158,27 @@ def lookup_fact(rule: LintRule, literal: ast.expr, key: str | None, name: str, w
     by data flow (``why``): the key is read as the factor of a budget (``read_fractions``)."""
     if key and why:
         read_fact(rule, literal, key, f"`{name}`, which {why}")
+
+
+def environment_share(value: ast.expr | None) -> ast.Constant | None:
+    """The text of a share (``"0.8"``) a read of the environment made a float defaults to."""
+    if not (isinstance(value, ast.Call) and callee_name(value) == "float" and len(value.args) == 1):
+        return None
+    read = value.args[0]
+    if not (isinstance(read, ast.Call) and is_env_read(read) and len(read.args) == 2):
+        return None
+    text = read.args[1]
+    return text if isinstance(text, ast.Constant) and share_text(text.value) is not None else None
+
+
+def share_of(literal: ast.expr) -> float:
+    """The share a literal of ``fallback_shares`` is (``0.8``, the text ``"0.8"``)."""
+    return fraction(literal) or share_text(getattr(literal, "value", None)) or 0.0
+
+
+def share_text(value: object) -> float | None:
+    """The share a text spells (``"0.8"``, ``".75"``), else None."""
+    if not isinstance(value, str) or not re.fullmatch(r"\s*0?\.\d+\s*", value):
+        return None
+    share = float(value)
+    return share if 0 < share < 1 else None

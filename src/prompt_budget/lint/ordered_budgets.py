@@ -4,7 +4,8 @@ from a capacity getter, then ``if fixed_count.tokens > physical: raise ...``): a
 (``int(physical * 0.45)``, ``physical // 4``) is a share of a token budget, PB105's. Only a direct
 ordering (``<``, ``<=``, ``>``, ``>=``) of a read of the local with a count of tokens
 (``LintRule.token_amount``: ``x.tokens``, ``count_tokens(m)``), not a rate limiter's tokens
-(``compared_counts.bucket_tokens``). The names a function orders so are collected in one walk, kept for
+(``compared_counts.bucket_tokens``), nor one whose branch shows the local followed by another unit
+(``raise ValueError(f"... exceeds {MAX_QUERY_TERMS} lexical terms")``, set 561: palimnex). The names a function orders so are collected in one walk, kept for
 the function last asked about. Kept apart from the rules: it judges no finding itself; the caller says
 whether the local's name is one of tokens at all (``shares.neutral_name``).
 """
@@ -18,6 +19,7 @@ from prompt_budget.lint.compared_counts import bucket_tokens
 from prompt_budget.lint.compared_lengths import ordered_pairs
 from prompt_budget.lint.flow import against_flow
 from prompt_budget.lint.names import words
+from prompt_budget.lint.stated_units import shows_other_unit
 from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
@@ -36,7 +38,10 @@ def _ordered(rule: LintRule, fn: ast.AST) -> dict[str, str]:
     if _last and _last[0][0] is fn:
         return _last[0][1]
     found: dict[str, str] = {}
+    guarded: dict[int, list[ast.stmt]] = {}  # a test's comparisons -> the branch they decide
     for node in walk(fn):
+        if isinstance(node, (ast.If, ast.While)):
+            guarded.update((id(c), node.body) for c in walk(node.test) if type(c) is ast.Compare)
         if type(node) is not ast.Compare:
             continue
         for side, other in ordered_pairs(node):
@@ -45,6 +50,7 @@ def _ordered(rule: LintRule, fn: ast.AST) -> dict[str, str]:
                 and side.id not in found
                 and rule.token_amount(other)
                 and not bucket_tokens(rule, other)
+                and not shows_other_unit(guarded.get(id(node), []), side)  # ``f"{MAX} lexical terms"``
             ):
                 shown = ast.unparse(other)
                 shown = shown if len(shown) <= 40 else "a count of tokens"

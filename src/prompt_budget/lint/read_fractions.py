@@ -29,6 +29,7 @@ from prompt_budget.lint.names import config_key
 from prompt_budget.lint.percent_shares import project_percents
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import BUDGET_WORDS, callee_name, dotted, string_value
+from prompt_budget.lint.score_defaults import scored_elsewhere
 from prompt_budget.lint.walks import parents, source_of, walk_spanning
 from prompt_budget.lint.window_getters import project_window_getters
 
@@ -272,10 +273,11 @@ def _project_keyed_fractions(
 
 def _project_shares(rule: type[LintRule], facts: Sequence[Fact], options: LintOptions) -> list[Finding]:
     """PB105's project-wide pass: percents (``percent_shares``), keyed fractions read elsewhere, fractions
-    passed for a reported parameter."""
+    passed for a reported parameter; ratios another module compares with a score, withdrawn."""
     found = project_percents.__func__(rule, facts, options) + _project_keyed_fractions(rule, facts, options)
     # a fraction passed for a parameter whose default another module reports (``budget_overrides``)
     found += project_overrides(rule, facts, options.root, ratio=True)
+    found += scored_elsewhere(rule, facts, options.root)  # a ratio another module compares with a score
     return found + project_window_getters(rule, facts, options)  # ``window_getters``
 
 

@@ -9,20 +9,40 @@ finder)::
 A parameter compared with a score is a cut-off on the score, and so is the module constant it defaults to.
 A local is a score when every value bound to it is a call of a function named for a score, or given one
 (set 160: manul-engine's ``_conf = _confidence(best_score)`` ... ``if _conf >= THRESHOLD_CONTEXT_REUSE``).
+
+A ratio reported by its name alone (``summarize_threshold: float = Field(default=0.6)`` in a config class) is
+withdrawn when another module of the tree linted compares that name with a score (set 561: acm-context-management's
+relevance encoder, ``elif rel < self.summarize_threshold`` over ``for ep, rel in zip(episodes, scores)``): each
+module records its ratios so reported (``NAMED_FACT``) and the names it compares with a score (``SCORED_FACT``),
+and the project-wide pass (``scored_elsewhere``) withdraws the findings (``findings.WITHDRAWN``).
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
+from prompt_budget.lint.fact_tags import tagged
+from prompt_budget.lint.findings import WITHDRAWN
+from prompt_budget.lint.flow import is_test_module
+from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.ratio_names import side_name
-from prompt_budget.lint.rule import callee_name, defaults
+from prompt_budget.lint.rule import attr_name, callee_name, defaults
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from prompt_budget.lint.findings import Fact, Finding
     from prompt_budget.lint.names import NameJudge
+    from prompt_budget.lint.rule import LintRule, Report
+
+#: A ratio a module reports by its name alone, and a name a module compares with a score.
+NAMED_FACT, SCORED_FACT = "\x00pb105 named-ratio ", "\x00pb105 score-cutoff "
 
 
 def score_cutoffs(judge: NameJudge, names: Sequence[str | None], fn: ast.AST | None) -> set[str]:
@@ -69,6 +89,8 @@ def score_compared(judge: NameJudge, node: ast.Compare, fn: ast.AST | None) -> s
 
 
 def _scored(judge: NameJudge, fn: ast.AST, name: str) -> bool:
+    if _runs_over_scores(judge, fn, name):
+        return True
     values = bound_values(fn, name)
     return bool(values) and all(
         isinstance(v, ast.Call)
@@ -77,4 +99,68 @@ def _scored(judge: NameJudge, fn: ast.AST, name: str) -> bool:
             or any(type(a) is ast.Name and judge.is_score(a.id) for a in v.args)
         )
         for v in values
+    )
+
+
+def _runs_over_scores(judge: NameJudge, fn: ast.AST, name: str) -> bool:
+    """The local ``name`` is a loop's item of a list of scores (``for rel in scores``, ``for ep, rel in
+    zip(episodes, scores)``, ``for i, s in enumerate(scores)``; set 561: acm-context-management's relevance
+    encoder, ``elif rel < self.summarize_threshold``)."""
+    for node in walk(fn):
+        if not isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            continue
+        target, over = node.target, node.iter
+        if isinstance(target, ast.Name) and target.id == name:
+            return judge.is_score(attr_name(over) or "")
+        if (
+            isinstance(target, ast.Tuple)
+            and isinstance(over, ast.Call)
+            and callee_name(over) in {"zip", "enumerate"}
+        ):
+            at = next((i for i, t in enumerate(target.elts) if type(t) is ast.Name and t.id == name), None)
+            lists = over.args if callee_name(over) == "zip" else [ast.Constant(None), *over.args[:1]]
+            if at is not None and at < len(lists):
+                return judge.is_score(attr_name(lists[at]) or "")
+    return False
+
+
+def named_after_scores(
+    rule: LintRule,
+    module: ast.Module,
+    named: Sequence[tuple[str, Report]],
+    scored: set[str],
+    dropped: set[str],
+) -> list[tuple[str, Report]]:
+    """The ratios of ``named`` (name, report) not ``dropped``, each recorded (``NAMED_FACT``) with the names
+    the module compares with a score (``scored``, as ``SCORED_FACT``), for ``scored_elsewhere``."""
+    kept = [(n, r) for n, r in named if n not in dropped]
+    for name, report in kept:
+        rule.fact(report.node, f"{NAMED_FACT}{name}", report.value if isinstance(report.value, float) else 0)
+    for name in scored:
+        rule.fact(module, f"{SCORED_FACT}{name}", 0)
+    return kept
+
+
+def scored_elsewhere(rule: type[LintRule], facts: Sequence[Fact], root: Path) -> list[Finding]:
+    """The findings of ratios reported by name that a module of the same tree compares with a score,
+    withdrawn (``_tree``)."""
+    scored = {
+        (_tree(f, root), name) for f, (name,) in tagged(facts, SCORED_FACT, 1) if not is_test_module(f.path)
+    }
+    return [
+        replace(rule.finding_at(f, ""), suppressed=WITHDRAWN)
+        for f, (name,) in (tagged(facts, NAMED_FACT, 1) if scored else ())
+        if (_tree(f, root), name) in scored
+    ]
+
+
+def _tree(fact: Fact, root: Path) -> str:
+    """The top folder under the lint's root holding the module of ``fact`` (the packages of one distribution,
+    which read one another's config: acm's ``acm_gateway`` reads ``getattr(rel, "summarize_threshold", 0.6)``
+    that its ``acm_engine/_vendor`` compares), else its project."""
+    parts = PurePath(fact.path).parts
+    return (
+        parts[0]
+        if len(parts) > 1 and not PurePath(fact.path).is_absolute()
+        else str(fact_project(fact, root))
     )

@@ -8,7 +8,9 @@ spells the number and says the range is in tokens (``if not 0 <= think <= 4096: 
 must be a thought budget in tokens, 0 to 4096")``, set 23: axolotl). The comparison may be one part of
 the test (``isinstance(n, bool) or not 0 <= n <= 4096``). So does a message that shows the amount
 compared followed by ``tokens`` (``if completion_length < 128: warn(f"Completion length is only
-{completion_length} tokens")``, set 68: merlina): the amount counts tokens, whatever its name.
+{completion_length} tokens")``, set 68: merlina): the amount counts tokens, whatever its name. A branch showing
+the limit it tests followed by another unit (``raise ValueError(f"{label} exceeds {MAX_QUERY_TERMS} lexical
+terms")``, set 561: palimnex) says the limit counts that unit (``shows_other_unit``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from prompt_budget.lint.walks import walk
 
@@ -92,3 +95,37 @@ def part_of(compare: ast.Compare, test: ast.expr) -> bool:
     if isinstance(test, ast.BoolOp):
         return any(part_of(compare, v) for v in test.values)
     return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and part_of(compare, test.operand)
+
+
+#: A unit other than tokens shown right after a number, with one word before it (``lexical terms``).
+_OTHER_UNIT = re.compile(
+    r"\s*(?:[a-z]+\s+)?(?:char(?:acter)?s?|bytes?|words?|terms?|lines?|items?|messages?|entries|files?|seconds?)\b",
+    re.IGNORECASE,
+)
+
+
+def shows_other_unit(branch: Sequence[ast.stmt], amount: ast.AST) -> bool:
+    """The first statements of ``branch`` show ``amount`` (a name or an attribute) in an f-string followed by a
+    unit other than tokens (``raise ValueError(f"{label} exceeds {MAX_QUERY_TERMS} lexical terms")``)."""
+    if not isinstance(amount, (ast.Name, ast.Attribute)):
+        return False
+    shown = ast.unparse(amount)
+    for node in (n for stmt in branch[:2] for n in walk(stmt)):
+        if type(node) is ast.JoinedStr:
+            for part, after in pairwise(node.values):
+                if (
+                    type(part) is ast.FormattedValue
+                    and type(after) is ast.Constant
+                    and _OTHER_UNIT.match(str(after.value))
+                    and ast.unparse(part.value) == shown
+                ):
+                    return True
+    return False
+
+
+def branch_of(fn: ast.AST, compare: ast.Compare) -> list[ast.stmt]:
+    """The body of the ``if``/``while`` of ``fn`` whose test ``compare`` is (or is a part of), else none."""
+    for node in walk(fn):
+        if isinstance(node, (ast.If, ast.While)) and part_of(compare, node.test):
+            return node.body
+    return []

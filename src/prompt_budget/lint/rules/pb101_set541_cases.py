@@ -1,4 +1,5 @@
-"""Cases from sets 541 onward (issue 19), read by the rules they name.
+"""Cases from sets 541 to 560 (issue 19), read by the rules they name; those of sets 561 onward are spliced in from
+``pb101_set561_cases``.
 
 Set 541's (measured with the rules of 67f0f9f4, then tuned on): PB101, the range a command-line option named as a
 budget is checked against (anona's ``add_argument("--max-tokens", type=_limit(256, 8192))`` and click's
@@ -73,6 +74,14 @@ from prompt_budget.lint.rules.pb101_set541_review_cases import (
     REVIEW63_PB102_INVALID,
     REVIEW63_PB102_VALID,
     REVIEW63_PB105_VALID,
+)
+from prompt_budget.lint.rules.pb101_set561_cases import (
+    SET561_PB102_INVALID,
+    SET561_PB102_VALID,
+    SET561_PB104_INVALID,
+    SET561_PB104_VALID,
+    SET561_PB105_INVALID,
+    SET561_PB105_VALID,
 )
 
 _RANGED = (
@@ -429,6 +438,7 @@ SET541_PB102_VALID = (
     *REVIEW63_PB102_VALID,
     *SPEND_VALID,
     *CREDENTIAL_LENGTHS_VALID,
+    *SET561_PB102_VALID,
 )
 SET541_PB102_INVALID = (
     *PROPERTY_PB102_INVALID,
@@ -440,6 +450,7 @@ SET541_PB102_INVALID = (
     *REVIEW63_PB102_INVALID,
     *SPEND_INVALID,
     *CREDENTIAL_LENGTHS_INVALID,
+    *SET561_PB102_INVALID,
 )
 SET541_PB103_VALID: tuple[Valid, ...] = ()
 SET541_PB103_INVALID: tuple[Invalid, ...] = ()
@@ -456,8 +467,8 @@ _WORDISH = (
 WORDISH_VALID = (Valid(_WORDISH.format(name="URLS")),)
 WORDISH_INVALID = (Invalid(_WORDISH.format(name="WORDISH"), line=8),)
 
-SET541_PB104_VALID = (*WORDISH_VALID, *CONVERTED_VALID)
-SET541_PB104_INVALID = (*WORDISH_INVALID, *RANGE_RATE_INVALID, *CONVERTED_INVALID)
+SET541_PB104_VALID = (*WORDISH_VALID, *CONVERTED_VALID, *SET561_PB104_VALID)
+SET541_PB104_INVALID = (*WORDISH_INVALID, *RANGE_RATE_INVALID, *CONVERTED_INVALID, *SET561_PB104_INVALID)
 SET541_PB105_VALID = (
     *PROPERTY_VALID,
     *SNAP_VALID,
@@ -465,6 +476,7 @@ SET541_PB105_VALID = (
     *RERANK_VALID,
     *REVIEW63_PB105_VALID,
     *CLAMPED_SHARE_VALID,
+    *SET561_PB105_VALID,
 )
 SET541_PB105_INVALID = (
     *PROPERTY_PB105_INVALID,
@@ -472,6 +484,7 @@ SET541_PB105_INVALID = (
     *RERANK_INVALID,
     *LIMITS_INVALID,
     *CLAMPED_SHARE_INVALID,
+    *SET561_PB105_INVALID,
 )
 SET541_PB106_VALID: tuple[Valid, ...] = ()
 SET541_PB106_INVALID: tuple[Invalid, ...] = ()

@@ -96,7 +96,10 @@ def of_text(rule: LintRule, name: str, node: ast.AST) -> bool:
     of which is one (``encoded_text``), or a name saying only bytes where ``node`` measures a text's
     encoding itself (set 223: lore-solo's ``def _bytes_fallback(text)`` returning ``(len(text.encode(
     "utf-8")) + 2) // 3``, "one token per three UTF-8 bytes"), or a name saying its bytes are UTF-8's (set 314:
-    subagent-harness-mcp's ``utf8_bytes``)."""
+    subagent-harness-mcp's ``utf8_bytes``); a file's bytes read whole are its size (set 561: openwish's
+    ``"estimated_tokens": (len(path.read_bytes()) + 2) // 3``), as ``path.stat().st_size`` is."""
+    if name == "read_bytes":
+        return True
     ws = words(name)
     if set(ws) & BASE64_WORDS <= BYTE_WORDS and (
         "utf" in ws or any(type(n) is ast.Call and _encodes_text(rule, n) for n in walk(node))

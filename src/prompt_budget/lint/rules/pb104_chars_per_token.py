@@ -57,7 +57,9 @@ from prompt_budget.lint.rules.pb104_terms import (
     priced_per_token,
     rate_among_rates,
     rate_per_character,
+    returned_estimate,
     returned_unit,
+    text_length,
     wide_count,
 )
 from prompt_budget.lint.rules.pb104_token_sizes import scaled_into_tokens
@@ -110,15 +112,14 @@ class CharsPerToken(LintRule):
     tokens or a context window. A tiktoken count scaled by a rate near 1 (``int(len(enc.encode(t)) * 1.1)``) is a
     ratio between two tokenizers. A rate of 2 (``math.ceil(len(text) / 2)``) halves many things: it is reported only
     when its result is itself a count of tokens (returned by a function named or documented as counting tokens,
-    bound as tokens, compared with them). Words may be cut by any splitting helper
-    (``len(split_by_punctuation(text)) * 2``), not into lines, sentences or chunks.
+    bound as tokens, compared with them). Words may be cut by any splitter, not into lines, sentences or chunks.
     A local bound only to characters is characters whatever its name (``rest = len(text) - zh`` ...
     ``rest // 4``), so is a conditional of two lengths; a quotient multiplied by a value per token
     (``(len(p) + len(c)) / 4 * price_per_token``) is tokens; a rate above 0.5 tokens per character (a
     wide script's, ``cjk * 1.5``; or fewer than 2.5 characters per token, ``zh / 1.5``) only beside other
-    rates of characters or words in one sum, or on characters named as a wide script's. A size in bytes of a text
-    (``total_bytes``, ``len(text.encode())``) divided by 2.5 to 6 or times 0.15 to 0.4 is, when the result is a
-    count of tokens (``def estimated_tokens(self): return self.total_bytes // 4``), not of binary data.
+    rates of characters or words in one sum, on a wide script's characters, or returned as tokens (``len(t) * 1.3``).
+    A text's size in bytes (``total_bytes``, ``len(text.encode())``) divided by 2.5 to 6 or times 0.15 to 0.4 is, when
+    the result counts tokens (``def estimated_tokens(self): return self.total_bytes // 4``), not of binary data.
     Base64 arithmetic (``len(b64) * 3 // 4``) and plain character arithmetic are never reported, nor a
     token count times a rate that slices bytes, is compared with an array's length or a size in bytes
     (``len(positions) in {n_tokens, n_tokens * 4}``) or sizes an allocation: bytes or array items. An
@@ -137,14 +138,11 @@ class CharsPerToken(LintRule):
     one written under a dict key naming tokens (``{"estimated_tokens": total_chars // 4}``), or added into a running
     sum ordered against a token budget (``acc += len(json.dumps(m)) // 4`` ... ``if acc >= keep_tokens``); the length
     of a parameter annotated as a list (``history: list``) counts items, and a share of it is no rate.
-    A quotient by 1.2 to 1.5 bound to a name of words (``max_words = int(chunk_size / 1.3)``) is tokens per word.
-    A text's length times 2 to 10 tokens per character bound (``=``, ``:=``) or given as a token budget
-    (``if (max_token := len(text) * 5) > options["num_predict"]``) is an output allowance, reported.
-    A window times a rate ordered against a string's length (or cutting one) to pick the model the window names
-    (``if len(prompt) <= int(8192 * 1.5) - 1024: model = "moonshot-v1-8k"``) converts tokens to characters too.
-    A rate added once per character a loop tests (``for ch in text: n += 1.0 if ord(ch) > 127 else 0.3``) is tokens
-    per character; a docstring around may state the rate (``Uses ~4 characters per token``), and an ``encode``
-    returning that many ids (``list(range(max(1, len(text) // 4)))``) counts tokens.
+    A quotient by 1.2 to 1.5 bound to a name of words (``max_words = int(chunk_size / 1.3)``) is tokens per word. A
+    text's length times 2 to 10 bound (``=``, ``:=``) or given as a token budget is an output allowance, reported.
+    A window times a rate ordered against a string's length to pick the model it names (``len(p) <= int(8192 * 1.5)``)
+    converts tokens to characters. A rate added per character a loop tests (``n += 1.0 if ord(ch) > 127 else 0.3``)
+    is tokens per character; a docstring may state the rate, and an ``encode`` returning that many ids counts tokens.
     """
 
     CODE = "PB104"
@@ -528,6 +526,8 @@ class CharsPerToken(LintRule):
             elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
                 # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character
                 report_allowance(self, node, right, factor, budget)
+            elif 0.5 < factor < 2 and factor % 1 and text_length(left) and returned_estimate(self, node):
+                self._report(node, right, factor, "tokens_per_char")  # ``int(len(text) * 1.3)`` (set 561)
             elif kind is None and token_cap(self, left) and 1.2 <= factor <= 8 and self._char_result(node):
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)
                 self._report(node, right, factor, "chars_per_token")

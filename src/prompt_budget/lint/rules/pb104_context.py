@@ -253,6 +253,12 @@ def token_context(rule: LintRule, *, comment: bool = True) -> bool:
             return True  # ``total += (len(piece) + 3) // 4`` ... ``return total`` (set 321: memkernel-mcp)
         if isinstance(anc, ast.Return) and returns_token_count(rule):
             return True  # ``return len(enc.encode(text))`` in the ``try`` (``counted_returns``)
+        if (
+            isinstance(anc, (ast.Call, ast.BinOp))
+            and at + 1 < len(ancestors)
+            and shown_as_tokens(anc, ancestors[at + 1])
+        ):
+            return True  # ``log.warning("%d chars (~%d tokens)", n, len(p) // 4)`` (set 561: warchief-orchestrator)
         if isinstance(
             anc, ast.JoinedStr
         ):  # ``f"~{len(content) // 4} tokens"``, ``(~{len(prompt) // 4} tok)``
@@ -276,6 +282,31 @@ def token_context(rule: LintRule, *, comment: bool = True) -> bool:
 
 #: A shown estimate's unit: ``tokens``, ``tok`` (set 521: fitz-forge's ``(~{len(prompt) // 4} tok)``).
 _SHOWN_TOKENS = re.compile(r"token|\btoks?\b", re.IGNORECASE)
+#: A printf-style placeholder (``%d``, ``%5.1f``, ``%(n)s``; ``%%`` is a percent sign), and the unit after one.
+_PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
+_TOKENS_AFTER = re.compile(r"\W{0,2}\s*toks?\b|\s*tokens", re.IGNORECASE)
+
+
+def shown_as_tokens(holder: ast.Call | ast.BinOp, value: ast.AST) -> bool:
+    """``value`` is what a printf-style placeholder followed by "tokens" shows: an argument after the format of a
+    call (``log.warning("%d chars (~%d tokens)", n, len(p) // 4)``) or a value a ``%`` formats (``"~%d tokens" %
+    (len(p) // 4)``)."""
+    if isinstance(holder, ast.Call):
+        at = next((i for i, a in enumerate(holder.args) if isinstance(a, ast.Constant)), None)
+        form, values = (holder.args[at], holder.args[at + 1 :]) if at is not None else (None, [])
+    elif isinstance(holder.op, ast.Mod):
+        form, right = holder.left, holder.right
+        values = right.elts if isinstance(right, ast.Tuple) else [right]
+    else:
+        return False
+    place = next((i for i, v in enumerate(values) if v is value), None)
+    if place is None or not isinstance(form, ast.Constant) or not isinstance(form.value, str):
+        return False
+    marks = [m for m in _PLACEHOLDER.finditer(form.value) if m.group() != "%%"]
+    if place >= len(marks):
+        return False
+    after = form.value[marks[place].end() : marks[place + 1].start() if place + 1 < len(marks) else None]
+    return _TOKENS_AFTER.match(after) is not None
 
 
 def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:

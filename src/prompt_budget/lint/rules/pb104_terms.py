@@ -27,6 +27,7 @@ from prompt_budget.lint.character_reads import bound_local, bound_values, reads_
 from prompt_budget.lint.flow import function_body, module_functions
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.rules.pb104_context import function_about_tokens
 from prompt_budget.lint.stated_rates import tokens_per_char_stated
 from prompt_budget.lint.walks import innermost_statement
 
@@ -43,8 +44,8 @@ Unit = Callable[[ast.expr], "str | None"]
 
 def local_unit(fn: ast.AST | None, name: str, unit: Unit, ancestors: Sequence[ast.AST] = ()) -> str | None:
     """The unit (``unit``'s answer) every binding of the local ``name`` in ``fn`` has, when they all
-    agree, a running total's too (what it starts at, unless ``0``, and every ``+=``: set 119, vel-ai's
-    ``total += len(content)`` ... ``return total // 4``); None when the name is bound nowhere in ``fn``, bound
+    agree, a running total's too (what it starts at, unless ``0``, and every ``+=`` but a flat number: set 119,
+    vel-ai's ``total += len(content)`` ... ``return total // 4``); None when the name is bound nowhere in ``fn``, bound
     otherwise (a parameter, another augmented assignment) or to values of different units. The target of a
     comprehension among ``ancestors`` has the unit of what it runs over (``[round(c / 3.6) for c in
     self.rendered_prompt_chars]``, set 459: stepbook)."""
@@ -57,14 +58,16 @@ def local_unit(fn: ast.AST | None, name: str, unit: Unit, ancestors: Sequence[as
                 return unit(loop.iter)
     kinds = {unit(v) for v in bound_values(fn, name)} if fn is not None else set()
     found = running_values(fn, name) if fn is not None and not kinds else None
-    if found is not None and found[1] and all(map(_text_length, found[1])):
-        # a running total of texts' lengths: ``total = 0`` ... ``total += len(content)`` (not ``len(tok["probs"])``)
-        values, added = found
-        kinds = {unit(v) for v in (*added, *(v for v in values if not zero(v)))}
+    lengths = [v for v in found[1] if number(v) is None] if found is not None else []
+    if found is not None and lengths and all(map(text_length, lengths)):
+        # a running total of texts' lengths: ``total = 0`` ... ``total += len(content)`` (not ``len(tok["probs"])``),
+        # also with flat amounts of characters added (``total += 400`` for an image block, set 561: acm's ``_est_tokens``)
+        values = found[0]
+        kinds = {unit(v) for v in (*lengths, *(v for v in values if not zero(v)))}
     return kinds.pop() if len(kinds) == 1 else None
 
 
-def _text_length(node: ast.expr) -> bool:
+def text_length(node: ast.expr) -> bool:
     """``len(content)``, ``len(json.dumps(x))``: the length of what a name says is a text, or of a call making one."""
     if not (isinstance(node, ast.Call) and callee_name(node) == "len" and node.args):
         return False
@@ -265,3 +268,16 @@ def rate_per_character(rule: LintRule, node: ast.BinOp, unit: Unit, factor: floa
     if tokens_per_char_stated(rule, factor):
         return True
     return rate_among_rates(rule.ctx.ancestors, node, unit, rule.ctx.function())
+
+
+def returned_estimate(rule: LintRule, node: ast.expr) -> bool:
+    """``node``, rounded or not, is what a function about tokens returns (``def estimate_tokens(text): return
+    int(len(text) * 1.3)``, set 561: by-qa), not a part of it bound first (``mark_tokens = len(marks) * 1.5``)."""
+    child: ast.AST = node
+    for parent in reversed(rule.ctx.ancestors[:-1]):
+        if isinstance(parent, ast.Return):
+            return function_about_tokens(rule)
+        if not (isinstance(parent, ast.Call) and callee_name(parent) in _ROUNDING and child in parent.args):
+            return False
+        child = parent
+    return False

@@ -24,7 +24,7 @@ from prompt_budget.lint.flow import Binding, Bindings, Uses, against_flow, defau
 from prompt_budget.lint.forms import character_sizes, per_token_key
 from prompt_budget.lint.handed_names import kept_as_is
 from prompt_budget.lint.item_shares import scales_no_tokens
-from prompt_budget.lint.keyed_ratios import fallback_shares, lookup_fact, lookup_key, named_shares
+from prompt_budget.lint.keyed_ratios import fallback_shares, lookup_fact, lookup_key, named_shares, share_of
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
 from prompt_budget.lint.mixing_weights import mixing_weight
 from prompt_budget.lint.names import words
@@ -55,7 +55,7 @@ from prompt_budget.lint.ratio_reads import context_fraction, report_margin_read,
 from prompt_budget.lint.read_fractions import fraction_operand, keyed_facts, keyed_read, project_shares
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
-from prompt_budget.lint.score_defaults import score_compared, statistic_fallback
+from prompt_budget.lint.score_defaults import named_after_scores, score_compared, statistic_fallback
 from prompt_budget.lint.share_bases import linear_base
 from prompt_budget.lint.share_tables import table_shares
 from prompt_budget.lint.share_units import class_sizes, other_units_share, overlap_of_characters
@@ -228,7 +228,7 @@ class BudgetRatio(DivisorTables):
             for n, r, _ in self._ready
             if n not in dropped and not scales_no_tokens(node, n, self.names)
         ]
-        named = [(n, r) for n, r in self._named if n not in dropped]
+        named = named_after_scores(self, node, self._named, self._score_compared, dropped)  # set 561
         self.ctx.reports.extend(r for n, r in ready + named if not compared.no_token_share(n))
         decide_all_shares(self, self._bindings, self._uses)  # ``int(limit * FRACTION)`` reaching tokens
         for share in property_shares(self, node):  # ``int(self.window * self.pressure_frac)``
@@ -333,7 +333,7 @@ class BudgetRatio(DivisorTables):
         ):
             # ``threshold = float(cfg.get("threshold", 0.8) or 0.8)``: the share the config falls back
             # to, followed to its uses (``used < budget * threshold``; set 25: praisonai)
-            self._follow(name, shares[0], fraction(shares[0]) or 0.0)
+            self._follow(name, shares[0], share_of(shares[0]))
             if (key := read_key(literal)) is not None:
                 self._read_keys[name] = key
             self._lookup_keys[id(shares[0])] = lookup_key(literal)  # the key read, a share of what it reaches

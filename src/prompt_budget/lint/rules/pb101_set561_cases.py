@@ -1,0 +1,105 @@
+"""Cases from sets 561 onward (issue 19), spliced into set 541's lists (``pb101_set541_cases``).
+
+Set 561's (measured with the rules of 5e2dfd28, then tuned on): PB104, a running total of texts' lengths with flat
+amounts of characters added (acm-context-management's ``total += len(content)`` ... ``total += 400`` for an image
+block ... ``return max(0, total // 4)``, ``pb104_terms.local_unit``); a text's length times a rate above 0.5 tokens
+per character returned as a count of tokens (by-qa's ``def estimate_tokens(text): return int(len(text) * 1.3)``); a
+file's bytes read whole divided into tokens (openwish's ``"estimated_tokens": (len(path.read_bytes()) + 2) // 3``,
+``pb104_bytes.of_text``); an estimate a printf-style placeholder followed by "tokens" shows (warchief-orchestrator's
+``log.warning("... %d chars (~%d tokens)", ..., len(task_prompt) // 4)``, ``pb104_context.shown_as_tokens``).
+PB102, an amount of 16 to 255 tokens named one word apart from a reported budget of its module (metis-llm's
+``_DEFAULT_JUDGE_PROJECTED_OUTPUT_TOKENS = 200`` beside ``DEFAULT_JUDGE_MAX_OUTPUT_TOKENS = 256``,
+``constant_echoes._twins``; a pass over the project's findings, tests/lint/test_set561_project.py); not a limit whose branch shows it followed by another unit (palimnex's ``if len(tokens) >
+MAX_QUERY_TERMS: raise ValueError(f"... exceeds {MAX_QUERY_TERMS} lexical terms")``, ``stated_units.shows_other_unit``).
+PB105, not a ratio ordered against a loop's item of a list of scores (acm-context-management's relevance encoder: ``for
+ep, rel in zip(episodes, scores): if rel < self.drop_threshold``, ``score_defaults``; the same name reported in
+another module is withdrawn there, tests/lint/test_set561_project.py); the text of a share an environment variable
+defaults to, made a float and multiplied by a budget (``WARN_FRAC = float(os.getenv("ACM_CONTEXT_BUDGET_WARN",
+"0.8"))`` ... ``CONTEXT_BUDGET * WARN_FRAC``, ``keyed_ratios.environment_share``), not fixable (the variable's).
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+
+_IMAGE_BLOCKS = (
+    "def _est_tokens(messages):\n"
+    "    total = 0\n"
+    "    for m in messages:\n"
+    "        if isinstance(m.content, str):\n"
+    "            total += len(m.content)\n"
+    "        else:\n"
+    "            total += {flat}\n"
+    "    return max(0, total // 4)\n"
+)
+_TIMES_RATE = "def {name}(text):\n    return int(len(text) * 1.3)\n"
+_FILE_BYTES = (
+    "def entry(path, table):\n"
+    '    table[path.name] = {{"path": path.name, "{key}": (len(path.read_bytes()) + 2) // 3}}\n'
+)
+_LOGGED = (
+    "def spawn(log, agent_id, task_prompt):\n"
+    "    if len(task_prompt) > 15_000:\n"
+    '        log.warning("Large prompt for %s: %d chars (~%d {unit}).", agent_id, len(task_prompt), len(task_prompt) // 4)\n'
+)
+SET561_PB104_VALID = (
+    Valid(_IMAGE_BLOCKS.format(flat="len(m.images)")),
+    Valid(_TIMES_RATE.format(name="padded_width")),
+    Valid(_FILE_BYTES.format(key="size_kb").replace("+ 2) // 3", ") // 1024")),
+    Valid(_LOGGED.format(unit="lines")),
+)
+SET561_PB104_INVALID = (
+    Invalid(_IMAGE_BLOCKS.format(flat="400"), line=8),
+    Invalid(_TIMES_RATE.format(name="estimate_tokens"), line=2),
+    Invalid(_FILE_BYTES.format(key="estimated_tokens"), line=2),
+    Invalid(_LOGGED.format(unit="tokens"), line=3),
+)
+
+_QUERY_TERMS = (
+    "from . import core\n"
+    "\n"
+    "MAX_QUERY_TERMS = 128\n"
+    "\n"
+    "\n"
+    "def bounded_query_tokens(query, label):\n"
+    "    tokens = core.tokenize(query)\n"
+    "    if len(tokens) > MAX_QUERY_TERMS:\n"
+    '        raise ValueError(f"{{label}} exceeds {{MAX_QUERY_TERMS}} {unit}")\n'
+    "    return tokens\n"
+)
+SET561_PB102_VALID = (Valid(_QUERY_TERMS.format(unit="lexical terms")),)
+SET561_PB102_INVALID = (Invalid(_QUERY_TERMS.format(unit="tokens"), line=3),)
+
+_RELEVANCE = (
+    "class Encoder:\n"
+    "    def __init__(self, *, drop_threshold: float = 0.35, summarize_threshold: float = 0.6):\n"
+    "        self.drop_threshold = drop_threshold\n"
+    "        self.summarize_threshold = summarize_threshold\n"
+    "\n"
+    "    def suggest(self, episodes, {scores}):\n"
+    "        out = []\n"
+    "        for ep, rel in zip(episodes, {scores}):\n"
+    "            if rel < self.drop_threshold:\n"
+    '                out.append(("DROP", ep.tokens))\n'
+    "            elif rel < self.summarize_threshold:\n"
+    '                out.append(("SUMMARIZE", ep.tokens))\n'
+    "        return out\n"
+)
+_WARN_SHARE = (
+    "import os\n"
+    "\n"
+    'CONTEXT_BUDGET = int(os.getenv("ACM_CONTEXT_BUDGET", "128000"))\n'
+    'WARN_FRAC = float(os.getenv("ACM_CONTEXT_BUDGET_WARN", "0.8"))\n'
+    "\n"
+    "\n"
+    "def info(live_tok, timeout):\n"
+    '    return {{"over": {use}}}\n'
+)
+SET561_PB105_VALID = (
+    Valid(_RELEVANCE.format(scores="scores")),
+    Valid(_WARN_SHARE.format(use="timeout * WARN_FRAC")),
+)
+SET561_PB105_INVALID = (
+    Invalid(_RELEVANCE.format(scores="budgets"), line=2, count=2),
+    Invalid(_WARN_SHARE.format(use="live_tok >= CONTEXT_BUDGET * WARN_FRAC"), line=4),
+)
