@@ -7,7 +7,9 @@ per character returned as a count of tokens (by-qa's ``def estimate_tokens(text)
 file's bytes read whole divided into tokens (openwish's ``"estimated_tokens": (len(path.read_bytes()) + 2) // 3``,
 ``pb104_bytes.of_text``); an estimate a printf-style placeholder followed by "tokens" shows (warchief-orchestrator's
 ``log.warning("... %d chars (~%d tokens)", ..., len(task_prompt) // 4)``, ``pb104_context.shown_as_tokens``).
-PB102, an amount of 16 to 255 tokens named one word apart from a reported budget of its module (metis-llm's
+PB101, the copy of a budget an environment variable defaults to that it falls back on when set empty
+(weasley-assistant's ``int(env_value("MAX_TOKENS", "8192") or "8192")``, ``env_defaults``). PB102, an amount of 16 to
+255 tokens named one word apart from a reported budget of its module (metis-llm's
 ``_DEFAULT_JUDGE_PROJECTED_OUTPUT_TOKENS = 200`` beside ``DEFAULT_JUDGE_MAX_OUTPUT_TOKENS = 256``,
 ``constant_echoes._twins``; a pass over the project's findings, tests/lint/test_set561_project.py); not a limit whose branch shows it followed by another unit (palimnex's ``if len(tokens) >
 MAX_QUERY_TERMS: raise ValueError(f"... exceeds {MAX_QUERY_TERMS} lexical terms")``, ``stated_units.shows_other_unit``).
@@ -21,6 +23,22 @@ defaults to, made a float and multiplied by a budget (``WARN_FRAC = float(os.get
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+
+_EMPTY_TOO = (
+    "import os\n"
+    "\n"
+    "\n"
+    "def env_value(name, default):\n"
+    '    return os.environ.get("WEASLEY_ASSISTANT_" + name, default)\n'
+    "\n"
+    "\n"
+    'MAX_TOKENS = int(env_value("MAX_TOKENS", "8192") or "{again}")\n'
+)
+SET561_PB101_VALID: tuple[Valid, ...] = ()
+SET561_PB101_INVALID = (
+    Invalid(_EMPTY_TOO.format(again="8192"), line=8, count=2),
+    Invalid(_EMPTY_TOO.format(again="0"), line=8),  # another fallback is no copy of the budget
+)
 
 _IMAGE_BLOCKS = (
     "def _est_tokens(messages):\n"
