@@ -17,7 +17,9 @@ PB105, not a ratio ordered against a loop's item of a list of scores (acm-contex
 ep, rel in zip(episodes, scores): if rel < self.drop_threshold``, ``score_defaults``; the same name reported in
 another module is withdrawn there, tests/lint/test_set561_project.py); the text of a share an environment variable
 defaults to, made a float and multiplied by a budget (``WARN_FRAC = float(os.getenv("ACM_CONTEXT_BUDGET_WARN",
-"0.8"))`` ... ``CONTEXT_BUDGET * WARN_FRAC``, ``keyed_ratios.environment_share``), not fixable (the variable's).
+"0.8"))`` ... ``CONTEXT_BUDGET * WARN_FRAC``, ``keyed_ratios.environment_share``), not fixable (the variable's); the
+shares a getter of the module returns where a call of it scales a budget (acm's ``def _budget_warn_frac()`` returning
+that read clamped into range, or ``0.8`` on a bad value ... ``budget * _budget_warn_frac()``, ``share_getters``).
 """
 
 from __future__ import annotations
@@ -113,11 +115,28 @@ _WARN_SHARE = (
     "def info(live_tok, timeout):\n"
     '    return {{"over": {use}}}\n'
 )
+_WARN_GETTER = (
+    "import os\n"
+    "\n"
+    "\n"
+    "def _budget_warn_frac():\n"
+    "    try:\n"
+    '        f = float(os.getenv("ACM_CONTEXT_BUDGET_WARN", "0.8"))\n'
+    "    except ValueError:\n"
+    "        return 0.8\n"
+    "    return min(max(f, 0.0), 1.0)\n"
+    "\n"
+    "\n"
+    "def info(live_tok, {whole}):\n"
+    "    return live_tok >= {whole} * _budget_warn_frac()\n"
+)
 SET561_PB105_VALID = (
     Valid(_RELEVANCE.format(scores="scores")),
     Valid(_WARN_SHARE.format(use="timeout * WARN_FRAC")),
+    Valid(_WARN_GETTER.format(whole="timeout")),
 )
 SET561_PB105_INVALID = (
     Invalid(_RELEVANCE.format(scores="budgets"), line=2, count=2),
     Invalid(_WARN_SHARE.format(use="live_tok >= CONTEXT_BUDGET * WARN_FRAC"), line=4),
+    Invalid(_WARN_GETTER.format(whole="context_budget"), line=6, count=2),
 )
