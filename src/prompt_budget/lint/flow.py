@@ -65,8 +65,8 @@ from prompt_budget.lint.rule import (
     string_value,
 )
 from prompt_budget.lint.scaled_counts import scaled_count
-from prompt_budget.lint.share_products import scaled_budget
-from prompt_budget.lint.stated_units import guarding_test, shows_other_unit
+from prompt_budget.lint.share_products import scaled_budget, scaled_local
+from prompt_budget.lint.stated_units import guarding_test, shows_in_tokens, shows_other_unit
 from prompt_budget.lint.token_lists import token_list
 from prompt_budget.lint.token_minuends import addition_use, budget_local, spent_budget, subtraction_use
 from prompt_budget.lint.walks import brief_source, walk
@@ -227,6 +227,13 @@ class Uses:
                 why = bound_local_use(
                     ancestors, rule.ctx.function(), lambda n, p, g: _amount_use(n, p, g, rule)
                 )
+            if (
+                not why
+                and not ratio
+                and isinstance(parent, ast.Compare)
+                and shows_in_tokens(ancestors, parent, node)
+            ):
+                why = "shown in tokens by the branch the comparison decides"  # ``f"({LEAN:,} tokens)"`` (set 563)
             if why and isinstance(parent, ast.Compare) and counts_for_report(ancestors, parent):
                 why = None  # ``if tokens > LONG: stats["long"] += 1`` in a report: a bucket's edge
             elif why and isinstance(parent, ast.Compare) and (test := guarding_test(ancestors, parent)):
@@ -392,7 +399,8 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
         if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult)):
             return _product_against_tokens(child, parent, rule) if child is not node else None
         other = parent.right if parent.left is child else parent.left
-        other = scaled_budget(rule, other) or other  # ``max_tokens * chars_per_token * margin`` (set 315)
+        # ``max_tokens * chars_per_token * margin`` (set 315), a local bound so (set 563)
+        other = scaled_budget(rule, other) or scaled_local(rule, other) or other
         if rule.budget_expr(other) is not None or (child is not node and _token_quota(other)):
             return f"multiplies the budget `{brief_source(other)}`"
         if budget_local(rule, other):  # ``usable = window - reserved`` ... ``int(usable * ratio)`` (set 173)

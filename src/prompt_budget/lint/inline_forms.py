@@ -151,6 +151,14 @@ def lookup_pair(node: ast.Call) -> tuple[ast.expr, ast.expr] | None:
     return None
 
 
+def _read_as_characters(rule: LintRule, node: ast.Call) -> bool:
+    """``node`` is the fallback of a lookup under a key naming characters (``router.get("max_context_chars",
+    router.get("max_context_length", 12_000))``: the legacy key's default is the new key's, set 563: psi-agent)."""
+    parent = rule.ctx.parent(node)
+    outer = lookup_pair(parent) if isinstance(parent, ast.Call) else None
+    return outer is not None and outer[1] is node and rule.names.is_chars(string_value(outer[0]) or "")
+
+
 def lookup_default(
     rule: LintRule, node: ast.Call, cuts: CutFlow
 ) -> tuple[ast.expr, str, int | float, str | None] | None:
@@ -169,7 +177,9 @@ def lookup_default(
     name = string_value(pair[0])
     func = node.func
     if name and rule.names.is_budget_setting(name):
-        if not rule.names.mentions_tokens(name) and _cuts_characters(rule, node):
+        if not rule.names.mentions_tokens(name) and (
+            _cuts_characters(rule, node) or _read_as_characters(rule, node)
+        ):
             return None  # a window's name (``max_context_length``), not one saying tokens
         return pair[1], name, value, "used as a fallback default"
     weak = bool(name) and rule.names.is_weak_budget(name or "")

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import ast
 
+from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.names import TOKEN_WORDS, words
-from prompt_budget.lint.rule import LintRule, attr_name, number
+from prompt_budget.lint.rule import LintRule, attr_name, callee_name, number
 
 
 def _factors(node: ast.expr) -> list[ast.expr]:
@@ -64,6 +65,21 @@ def scaled_budget(rule: LintRule, node: ast.expr) -> ast.expr | None:
     budgets = [f for f in factors if rule.budget_expr(f) is not None]
     others = [f for f in factors if f not in budgets]
     return budgets[0] if len(budgets) == 1 and others and all(_scale(f) for f in others) else None
+
+
+def scaled_local(rule: LintRule, node: ast.expr) -> ast.expr | None:
+    """The budget a local of the function is bound to, scaled into another unit at every binding (``budget =
+    int(self.max_context_tokens * self.chars_per_token)`` ... ``int(budget * SHRINK_TARGET_FRACTION)``: a share of
+    the budget in characters; set 563: psi-agent), else None."""
+    fn = rule.ctx.function()
+    if not isinstance(node, ast.Name) or fn is None:
+        return None
+    values = [
+        v.args[0] if isinstance(v, ast.Call) and callee_name(v) in {"int", "round"} and v.args else v
+        for v in bound_values(fn, node.id)
+    ]
+    found = [scaled_budget(rule, v) for v in values]
+    return found[0] if found and all(found) else None
 
 
 def _scale(node: ast.expr) -> bool:

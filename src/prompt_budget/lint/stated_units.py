@@ -45,7 +45,7 @@ def guarding_test(ancestors: Sequence[ast.AST], compare: ast.Compare) -> ast.If 
 _TOKENS_AFTER = re.compile(r"\s*(?:-\s*)?tokens?\b", re.IGNORECASE)
 
 
-def shows_in_tokens(ancestors: list[ast.AST], compare: ast.Compare, amount: ast.expr) -> bool:
+def shows_in_tokens(ancestors: Sequence[ast.AST], compare: ast.Compare, amount: ast.AST) -> bool:
     """The branch ``compare`` decides shows ``amount`` in tokens in its message: ``f"... only
     {completion_length} tokens"``."""
     test_of = guarding_test(ancestors, compare)
@@ -59,7 +59,7 @@ def shows_in_tokens(ancestors: list[ast.AST], compare: ast.Compare, amount: ast.
             for part, after in zip(n.values, n.values[1:], strict=False):
                 if (
                     isinstance(part, ast.FormattedValue)
-                    and part.format_spec is None
+                    and (part.format_spec is None or _grouped(part.format_spec))
                     and ast.unparse(part.value) == shown
                     and isinstance(after, ast.Constant)
                     and isinstance(after.value, str)
@@ -67,6 +67,16 @@ def shows_in_tokens(ancestors: list[ast.AST], compare: ast.Compare, amount: ast.
                 ):
                     return True
     return False
+
+
+def _grouped(spec: ast.expr) -> bool:
+    """A format spec that only groups a whole number's digits (``{n:,}``, ``{n:_}``, ``{n:,d}``)."""
+    return (
+        isinstance(spec, ast.JoinedStr)
+        and len(spec.values) == 1
+        and isinstance(spec.values[0], ast.Constant)
+        and spec.values[0].value in {",", "_", ",d", "_d", "d"}
+    )
 
 
 def states_tokens(ancestors: list[ast.AST], compare: ast.Compare, value: float) -> bool:

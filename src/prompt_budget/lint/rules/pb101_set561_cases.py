@@ -20,6 +20,18 @@ defaults to, made a float and multiplied by a budget (``WARN_FRAC = float(os.get
 "0.8"))`` ... ``CONTEXT_BUDGET * WARN_FRAC``, ``keyed_ratios.environment_share``), not fixable (the variable's); the
 shares a getter of the module returns where a call of it scales a budget (acm's ``def _budget_warn_frac()`` returning
 that read clamped into range, or ``0.8`` on a bad value ... ``budget * _budget_warn_frac()``, ``share_getters``).
+
+Set 563's (measured with the rules of f8aeab46, then tuned on): PB104, an estimate on one branch of a conditional whose
+other branch counts tokens (mcpgawk's ``len(enc.encode(text)) if enc is not None else max(1, len(text) // 4)``,
+``pb104_context.token_context``), and a quotient of an amount the same f-string shows in characters (psi-agent's
+``f"total={total} chars (~{total // 4} tokens)"``, ``pb104_integer_rates.rounded_up``); PB102, a constant compared
+where the branch it decides shows it followed by tokens (mcpgawk's ``if cost <= LEAN_BENCH: return f"... ({LEAN_BENCH:,}
+tokens) ..."``, ``stated_units.shows_in_tokens``, digit grouping allowed); PB105, a share of a local bound to a budget
+made characters (psi-agent's ``budget = int(self.max_context_tokens * self.chars_per_token)`` ... ``int(budget *
+SHRINK_TARGET_FRACTION)``, ``share_products.scaled_local``). Not PB103's thousand choosing a label's unit between two
+texts (docagents' ``" tokens" if overhead < 1000 else ""``, ``pb103_display.switches_unit``), nor PB101's default of a
+lookup under a key naming characters (psi-agent's ``router.get("max_context_chars", router.get("max_context_length",
+12_000))``, ``inline_forms``).
 """
 
 from __future__ import annotations
@@ -140,3 +152,53 @@ SET561_PB105_INVALID = (
     Invalid(_WARN_SHARE.format(use="live_tok >= CONTEXT_BUDGET * WARN_FRAC"), line=4),
     Invalid(_WARN_GETTER.format(whole="context_budget"), line=6, count=2),
 )
+
+_BRANCHED = (
+    '"""Tool schemas\' tokens."""\n\n\n'
+    "def {name}(enc, text):\n    return {count} if enc is not None else max(1, len(text) // 4)\n"
+)
+_SHOWN = (
+    "def log_breakdown(logger, breakdown):\n"
+    "    total = breakdown.total\n"
+    '    logger.info(f"System prompt: total={{total}} {unit} (~{{total // 4}} tokens)")\n'
+)
+SET563_PB104_VALID = (
+    Valid(_BRANCHED.format(name="_size", count="len(enc.names)")),
+    Valid(_SHOWN.format(unit="rows")),
+)
+SET563_PB104_INVALID = (
+    Invalid(_BRANCHED.format(name="_count", count="len(enc.encode(text))"), line=5),
+    Invalid(_SHOWN.format(unit="chars"), line=3),
+)
+_BENCHES = (
+    "LEAN_BENCH = 3570  # Cloudflare's hosted server\n"
+    "\n"
+    "\n"
+    "def cost_context(cost):\n"
+    "    if cost <= LEAN_BENCH:\n"
+    '        return f"That is lighter than Cloudflare\'s server ({{LEAN_BENCH:,}} {unit})."\n'
+    '    return "heavier"\n'
+)
+SET563_PB102_VALID = (Valid(_BENCHES.format(unit="servers")),)
+SET563_PB102_INVALID = (Invalid(_BENCHES.format(unit="tokens"), line=1),)
+SET563_PB103_VALID = (
+    Valid(
+        "def label(text, count_tokens):\n    tokens = count_tokens(text)\n    return ' tokens' if tokens < 1000 else ''\n"
+    ),
+)
+_NESTED = 'def snapshot(router):\n    return {{"{key}": router.get("{key}", router.get("max_context_length", 12_000))}}\n'
+SET563_PB101_VALID = (Valid(_NESTED.format(key="max_context_chars")),)
+SET563_PB101_INVALID = (Invalid(_NESTED.format(key="max_context"), line=2),)
+_SHRINK = (
+    "SHRINK_TARGET_FRACTION = 0.5\n"
+    "\n"
+    "\n"
+    "class Assembler:\n"
+    "    def assemble(self, rows, chars):\n"
+    "        budget = int(self.{whole} * self.chars_per_token)\n"
+    "        if chars <= budget:\n"
+    "            return rows\n"
+    "        return self.elide(rows, int(budget * SHRINK_TARGET_FRACTION))\n"
+)
+SET563_PB105_VALID = (Valid(_SHRINK.format(whole="max_rows")),)
+SET563_PB105_INVALID = (Invalid(_SHRINK.format(whole="max_context_tokens"), line=1),)

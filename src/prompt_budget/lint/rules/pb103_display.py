@@ -61,9 +61,14 @@ def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> boo
 def switches_unit(parent: ast.AST | None, compare: ast.Compare, amount: ast.expr) -> bool:
     """``tokens if tokens < 1000 else tokens / 1e6``: ``compare`` chooses between a count and the same count
     in a unit (a thousand, a million): below the number it is taken as already in that unit, a guess at
-    what the user typed, not a budget (set 395: nasde-toolkit's ``--point`` option)."""
+    what the user typed, not a budget (set 395: nasde-toolkit's ``--point`` option); or between two texts at a
+    thousand or a million (``" tokens" if overhead < 1000 else ""``: the unit a label shows, set 563: docagents)."""
     if not (isinstance(parent, ast.IfExp) and parent.test is compare):
         return False
+    if _text(parent.body) and _text(parent.orelse):
+        return any(
+            constant_expression(side) in _DISPLAY_UNITS for side in (compare.left, *compare.comparators)
+        )
     shown = ast.unparse(amount)
     sides = {ast.unparse(parent.body), ast.unparse(parent.orelse)}
     if shown not in sides:

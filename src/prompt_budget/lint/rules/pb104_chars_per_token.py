@@ -57,7 +57,7 @@ from prompt_budget.lint.rules.pb104_terms import (
     priced_per_token,
     rate_among_rates,
     rate_per_character,
-    returned_estimate,
+    returned_as_tokens,
     returned_unit,
     text_length,
     wide_count,
@@ -526,7 +526,7 @@ class CharsPerToken(LintRule):
             elif kind == "chars" and LOWEST <= factor <= HIGHEST and (budget := allowance_use(self, node)):
                 # ``(max_token := len(text) * 5) > options["num_predict"]``: output allowed per character
                 report_allowance(self, node, right, factor, budget)
-            elif 0.5 < factor < 2 and factor % 1 and text_length(left) and returned_estimate(self, node):
+            elif 0.5 < factor < 2 and factor % 1 and text_length(left) and returned_as_tokens(self, node):
                 self._report(node, right, factor, "tokens_per_char")  # ``int(len(text) * 1.3)`` (set 561)
             elif kind is None and token_cap(self, left) and 1.2 <= factor <= 8 and self._char_result(node):
                 # a rate of 1.4 characters per token too (set 21: garak's ``int(max_tokens * 1.4)``)

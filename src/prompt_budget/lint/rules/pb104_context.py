@@ -253,6 +253,10 @@ def token_context(rule: LintRule, *, comment: bool = True) -> bool:
             return True  # ``total += (len(piece) + 3) // 4`` ... ``return total`` (set 321: memkernel-mcp)
         if isinstance(anc, ast.Return) and returns_token_count(rule):
             return True  # ``return len(enc.encode(text))`` in the ``try`` (``counted_returns``)
+        if isinstance(anc, ast.IfExp) and at + 1 < len(ancestors) and ancestors[at + 1] is not anc.test:
+            other = anc.orelse if ancestors[at + 1] is anc.body else anc.body
+            if rule.token_amount(other):  # ``len(enc.encode(t)) if enc else max(1, len(t) // 4)`` (set 563)
+                return True
         if (
             isinstance(anc, (ast.Call, ast.BinOp))
             and at + 1 < len(ancestors)

@@ -8,6 +8,8 @@ as it reads ``(n_chars * 10) // 32``). Judge no finding themselves.
 from __future__ import annotations
 
 import ast
+import re
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
@@ -19,6 +21,32 @@ if TYPE_CHECKING:
 
 
 def rounded_up(rule: LintRule, node: ast.expr, factor: float) -> str | None:
+    """ "chars" for an amount divided whose unit the form says: rounded up (``_rounded_up``), or shown in characters
+    by the f-string that shows the quotient (``f"total={total} chars (~{total // 4} tokens)"``, set 563:
+    psi-agent)."""
+    found = _rounded_up(rule, node, factor)
+    if found is None and isinstance(node, (ast.Name, ast.Attribute)):
+        shown = ast.unparse(node)
+        joined = next(
+            (a for a in reversed(rule.ctx.ancestors) if isinstance(a, (ast.JoinedStr, ast.stmt))), None
+        )
+        values = joined.values if isinstance(joined, ast.JoinedStr) else []
+        for part, after in pairwise(values):
+            if (
+                isinstance(part, ast.FormattedValue)
+                and isinstance(after, ast.Constant)
+                and _SHOWN_CHARS.match(str(after.value))
+                and ast.unparse(part.value) == shown
+            ):
+                return "chars"
+    return found
+
+
+#: The unit right after a shown amount saying it counts characters.
+_SHOWN_CHARS = re.compile(r"\s*(?:chars?|characters?)\b", re.IGNORECASE)
+
+
+def _rounded_up(rule: LintRule, node: ast.expr, factor: float) -> str | None:
     """``(ascii_count + 3) // 4``: a rounded-up division, whatever the amount divided is named (set
     15: kimi-cli), of an amount that is not tokens nor a count of messages, lines or items. The
     amount may be a helper's result on a text, not on a list of tokens: ``return (_token_quarters(

@@ -270,7 +270,7 @@ def rate_per_character(rule: LintRule, node: ast.BinOp, unit: Unit, factor: floa
     return rate_among_rates(rule.ctx.ancestors, node, unit, rule.ctx.function())
 
 
-def returned_estimate(rule: LintRule, node: ast.expr) -> bool:
+def returned_as_tokens(rule: LintRule, node: ast.expr) -> bool:
     """``node``, rounded or not, is what a function about tokens returns (``def estimate_tokens(text): return
     int(len(text) * 1.3)``, set 561: by-qa), not a part of it bound first (``mark_tokens = len(marks) * 1.5``)."""
     child: ast.AST = node
