@@ -120,3 +120,35 @@ WARN = (
 def test_a_share_an_environment_variable_defaults_to_is_reported_but_not_fixable(tmp_path: Path) -> None:
     found = [f for f in lint_package(tmp_path, {"__init__.py": "", "limits.py": WARN}) if f.code == "PB105"]
     assert [(f.line, f.value, f.fixable) for f in found] == [(4, 0.8, False)]
+
+
+CONFIG = (
+    '"""Context management config."""\n'
+    "from pydantic import BaseModel\n\n\n"
+    "class ContextManagementConfig(BaseModel):\n"
+    "    checkpoint_at: float = 0.80\n"
+    "    checkpoint_reduction_rate: float = 0.5\n"
+    "    max_tool_output: int = 4096\n"
+    "    context_window: int = 128_000\n"
+)
+CONTEXT = (
+    '"""Context tokens."""\n\n\n'
+    "def manage(history, usage, cfg, history_tokens, {before}):\n"
+    "    if {before} < usage.budget * cfg.checkpoint_at:\n"
+    "        return history\n"
+    "    return int({count} * (1.0 - cfg.checkpoint_reduction_rate))\n"
+)
+
+
+def test_config_shares_another_module_orders_against_tokens_or_keeps_of_them_are_reported(
+    tmp_path: Path,
+) -> None:
+    context = CONTEXT.format(before="tokens_before", count="history_tokens")
+    found = lint_package(tmp_path, {"__init__.py": "", "config.py": CONFIG, "context.py": context})
+    assert reported_lines(found, "PB105") == [("pkg/config.py", 6), ("pkg/config.py", 7)]
+
+
+def test_config_shares_read_against_other_amounts_are_not(tmp_path: Path) -> None:
+    context = CONTEXT.format(before="seconds_before", count="len(history)")
+    found = lint_package(tmp_path, {"__init__.py": "", "config.py": CONFIG, "context.py": context})
+    assert reported_lines(found, "PB105") == []

@@ -28,7 +28,7 @@ from prompt_budget.lint.local_windows import left_budgets, operands
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.percent_shares import project_percents
 from prompt_budget.lint.projects import fact_project
-from prompt_budget.lint.rule import BUDGET_WORDS, callee_name, dotted, string_value
+from prompt_budget.lint.rule import BUDGET_WORDS, callee_name, dotted, number, string_value
 from prompt_budget.lint.score_defaults import scored_elsewhere
 from prompt_budget.lint.walks import parents, source_of, walk_spanning
 from prompt_budget.lint.window_getters import project_window_getters
@@ -49,9 +49,10 @@ _FIELD_FACT = "\x00pb105 field-fraction "
 #: A fraction a keyed read falls back on (``raw.get("response_ratio", 0.30)``, set 105): ``key``.
 _FALLBACK_FACT = "\x00pb105 fallback-fraction "
 #: A line multiplying by a key read: ``* self.cfg.compact_at``, ``* float(cfg.get("percentage"``,
-#: ``cfg["share"] *`` (either order).
+#: ``cfg["share"] *`` (either order), or by its complement (``* (1.0 - cfg.rate)``).
 _PRODUCT_LINE = re.compile(
     r"\*\s*(?:float\(\s*)?[\w.]+(?:\.get\(\s*[\"']|\[\s*[\"']|\.\w+\b)|(?:\.get\([^)]*\)|\]|\.\w+)\s*\*"
+    r"|\*\s*\(\s*1(?:\.0*)?\s*-\s*[\w.]+\.\w+"  # ``* (1.0 - cfg.checkpoint_reduction_rate)`` (set 565)
 )
 
 
@@ -145,19 +146,41 @@ def keyed_facts(rule: LintRule, tree: ast.Module, tables: Sequence[ast.Dict]) ->
         left = left_budgets(rule, tree, rule.ctx.lines, set().union(*weak.values()))
         at = sorted(at + [n for n, names in weak.items() if names & left])
     seen: set[str] = set()
+    # ``tokens_before < usage.budget * cfg.checkpoint_at``: a product ordered against a count of tokens (set 565)
+    compares = [n for n in walk_spanning(tree, at) if isinstance(n, ast.Compare)] if at else []
+    ordered = {id(side) for n in compares for side in _against_tokens(rule, n)}
     for node in walk_spanning(tree, at) if at else ():
         if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
             continue
         for keyed, other in ((node.left, node.right), (node.right, node.left)):
-            key = _read_key(keyed)
+            key = _read_key(_kept_share(keyed))
             if (
                 key
                 and key not in seen
                 and not rule.names.is_budget(key)
-                and (budget := rule.budget_expr(other) or _local_budget(rule, tree, other, left))
+                and (
+                    budget := rule.budget_expr(other)
+                    or _local_budget(rule, tree, other, left)
+                    or (ast.unparse(other) if rule.token_amount(other) or id(node) in ordered else None)
+                )
             ):
                 seen.add(key)
                 rule.fact(node, f"{_READ_FACT}{key} `{ast.unparse(node)}`, a share of `{budget}`", 0)
+
+
+def _kept_share(node: ast.expr) -> ast.expr:
+    """``1.0 - cfg.checkpoint_reduction_rate`` -> ``cfg.checkpoint_reduction_rate``: the share a complement keeps."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and number(node.left) == 1:
+        return node.right
+    return node
+
+
+def _against_tokens(rule: LintRule, node: ast.Compare) -> list[ast.expr]:
+    """The products ``node`` orders against a count of tokens (``tokens_before < usage.budget * cfg.share``)."""
+    sides = [node.left, *node.comparators]
+    if len(sides) != 2 or not any(rule.token_amount(side) for side in sides):
+        return []
+    return [s for s in sides if isinstance(s, ast.BinOp) and isinstance(s.op, ast.Mult)]
 
 
 def _local_budget(rule: LintRule, tree: ast.Module, node: ast.AST, left: set[str]) -> str | None:

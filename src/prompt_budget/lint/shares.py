@@ -382,23 +382,52 @@ def clamped_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str, str] | Non
     (set 43: agent-memory-server). (the divisor, the budget, ``min`` or ``max``), else None. Not a
     division alone (``tokens / 50`` may convert to any unit), not one by a thousand (``tokens / 1000 *
     price``), not a bound too small for tokens (``max(1, max_tokens // 100)``), nor a budget in
-    characters."""
+    characters. A count of tokens divided by 3 to 16 and capped by ``min`` against a bound of tokens, a literal or a
+    module constant, is a share of the count too (``min(_SUMMARY_ALLOWANCE, history_tokens // 10)``)."""
     if not isinstance(node.op, (ast.Div, ast.FloorDiv)) or type(node.right) is not ast.Constant:
         return None
     value = node.right.value
-    if type(value) is not int or value not in CLAMPED_DIVISORS:
+    if type(value) is not int or not (value in CLAMPED_DIVISORS or value in _COUNT_DIVISORS):
         return None
     clamp = _clamp_of(rule, node, ("min", "max"))
     if clamp is None:
         return None
     call, name = clamp
-    bound = rule.budget_literal(call.args[1] if call.args[0] is node else call.args[0])
+    other = call.args[1] if call.args[0] is node else call.args[0]
+    if value in _COUNT_DIVISORS:
+        # ``min(_SUMMARY_ALLOWANCE, history_tokens // 10)``: a tenth of a count of tokens capped by a bound of
+        # tokens, a literal or a module constant bound to one (set 565: quack-norris)
+        bound = rule.budget_literal(other) or _module_literal(rule, other)
+        counted = name == "min" and rule.token_amount(node.left) and rule.budget_expr(node.left) is None
+        return (
+            (value, attr_name(node.left) or "tokens", name)
+            if counted and (bound or 0) >= _SMALLEST_BOUND
+            else None
+        )
+    bound = rule.budget_literal(other)
     if bound is None or bound < _SMALLEST_BOUND:
         return None
     budget = rule.budget_expr(node.left)
     if budget is None or rule.names.is_chars(budget):
         return None
     return value, budget, name
+
+
+#: Divisors of a count of tokens capped by ``min`` against a bound of tokens (``clamped_share``).
+_COUNT_DIVISORS = range(3, 17)
+
+
+def _module_literal(rule: LintRule, node: ast.expr) -> int | float | None:
+    """The amount a module constant is bound to (``_SUMMARY_ALLOWANCE = 512``), else None."""
+    tree = rule.ctx.tree
+    if not isinstance(node, ast.Name) or not isinstance(tree, ast.Module):
+        return None
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == node.id for t in stmt.targets
+        ):
+            return rule.budget_literal(stmt.value)
+    return None
 
 
 def halves(node: ast.BinOp) -> bool:

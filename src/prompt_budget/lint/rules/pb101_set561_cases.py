@@ -32,6 +32,13 @@ SHRINK_TARGET_FRACTION)``, ``share_products.scaled_local``). Not PB103's thousan
 texts (docagents' ``" tokens" if overhead < 1000 else ""``, ``pb103_display.switches_unit``), nor PB101's default of a
 lookup under a key naming characters (psi-agent's ``router.get("max_context_chars", router.get("max_context_length",
 12_000))``, ``inline_forms``).
+
+Set 565's (measured with the rules of f99f051c, then tuned on): PB105, a count of tokens divided by 3 to 16 and capped by
+``min`` against a bound of tokens, a literal or a module constant (quack-norris' ``min(_SUMMARY_ALLOWANCE,
+history_tokens // 10)``, ``shares.clamped_share``); and the fields of a config class read in another module as the
+factor of a count of tokens, or of a product ordered against one, or as its complement (quack-norris'
+``checkpoint_at: float = 0.80`` ... ``if tokens_before < usage.budget * cfg.checkpoint_at``, ``int(history_tokens * (1.0
+- cfg.checkpoint_reduction_rate))``, ``read_fractions.keyed_facts``; tests/lint/test_set561_project.py).
 """
 
 from __future__ import annotations
@@ -202,3 +209,13 @@ _SHRINK = (
 )
 SET563_PB105_VALID = (Valid(_SHRINK.format(whole="max_rows")),)
 SET563_PB105_INVALID = (Invalid(_SHRINK.format(whole="max_context_tokens"), line=1),)
+
+_TENTH = "_SUMMARY_ALLOWANCE = 512\n\n\ndef checkpoint(history_tokens, items):\n    return min({bound}, {count} // 10)\n"
+SET565_PB105_VALID = (
+    Valid(_TENTH.format(bound="_SUMMARY_ALLOWANCE", count="len(items)")),
+    Valid(_TENTH.format(bound="8", count="history_tokens")),
+)
+SET565_PB105_INVALID = (
+    Invalid(_TENTH.format(bound="_SUMMARY_ALLOWANCE", count="history_tokens"), line=5),
+    Invalid(_TENTH.format(bound="512", count="history_tokens"), line=5),
+)
