@@ -17,7 +17,7 @@ from prompt_budget.lint.assignments import clamp_args, running_values, zero
 from prompt_budget.lint.character_reads import bound_values, encoded_length, string_length
 from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.names import words
-from prompt_budget.lint.rule import attr_name, callee_name, number
+from prompt_budget.lint.rule import attr_name, callee_name, number, string_value
 from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
@@ -40,8 +40,20 @@ def _counts(rule: LintRule, values: list[ast.expr]) -> bool:
         and (
             (bool(_COUNTING.intersection(words(callee_name(v) or ""))) and rule.token_amount(v))
             or summed_counts(rule, v)
+            or read_setting(rule, v)
         )
         for v in values
+    )
+
+
+def read_setting(rule: LintRule, call: ast.Call) -> bool:
+    """``getattr(client, "num_predict", None)``: a read of an attribute named for an amount of tokens, as
+    ``client.num_predict`` is (set 565: scene-memory's ``budget = getattr(client, "num_predict", None)`` ... ``if
+    budget < MIN_ARBITER_BUDGET``)."""
+    return (
+        callee_name(call) == "getattr"
+        and len(call.args) >= 2
+        and rule.names.is_token_amount(string_value(call.args[1]) or "")
     )
 
 
@@ -83,7 +95,7 @@ def _counted(rule: LintRule, fn: ast.AST, value: ast.expr, depth: int = 0) -> bo
     if isinstance(value, ast.Await):
         value = value.value
     if isinstance(value, ast.Call):
-        return rule.token_amount(value) or summed_counts(rule, value)
+        return rule.token_amount(value) or summed_counts(rule, value) or read_setting(rule, value)
     if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
         # a count read with a fallback of none (``thinking.get("budget_tokens") or 0``, set 115: agentlys),
         # or a window read with a number for its fallback (``details.context_length or 8192``, set 196)

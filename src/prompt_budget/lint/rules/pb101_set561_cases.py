@@ -38,7 +38,9 @@ Set 565's (measured with the rules of f99f051c, then tuned on): PB105, a count o
 history_tokens // 10)``, ``shares.clamped_share``); and the fields of a config class read in another module as the
 factor of a count of tokens, or of a product ordered against one, or as its complement (quack-norris'
 ``checkpoint_at: float = 0.80`` ... ``if tokens_before < usage.budget * cfg.checkpoint_at``, ``int(history_tokens * (1.0
-- cfg.checkpoint_reduction_rate))``, ``read_fractions.keyed_facts``; tests/lint/test_set561_project.py).
+- cfg.checkpoint_reduction_rate))``, ``read_fractions.keyed_facts``; tests/lint/test_set561_project.py). PB102, a
+constant compared with a local bound to a ``getattr`` read of a setting of tokens (scene-memory's ``budget =
+getattr(client, "num_predict", None)`` ... ``if budget < MIN_ARBITER_BUDGET``, ``counted_locals.read_setting``).
 """
 
 from __future__ import annotations
@@ -219,3 +221,16 @@ SET565_PB105_INVALID = (
     Invalid(_TENTH.format(bound="_SUMMARY_ALLOWANCE", count="history_tokens"), line=5),
     Invalid(_TENTH.format(bound="512", count="history_tokens"), line=5),
 )
+_ARBITER = (
+    '"""Turn splitting: the arbiter\'s budget."""\n'
+    "MIN_ARBITER_BUDGET = 96\n"
+    "\n"
+    "\n"
+    "def split(client, text):\n"
+    '    budget = getattr(client, "{setting}", None)\n'
+    "    if budget is not None and budget < MIN_ARBITER_BUDGET:\n"
+    '        raise ValueError("too small")\n'
+    "    return text\n"
+)
+SET565_PB102_VALID = (Valid(_ARBITER.format(setting="timeout")),)
+SET565_PB102_INVALID = (Invalid(_ARBITER.format(setting="num_predict"), line=2),)
