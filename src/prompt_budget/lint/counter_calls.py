@@ -12,7 +12,8 @@ no unit. Here the callable's name says it counts (``count``, ``counter``, ``leng
 binds it, every time (alone or as a tuple's first item), to the result of a call whose name says it
 makes a counter of tokens (``tokenizer()``, ``get_token_counter(model)``). A callable bound otherwise
 (``enc = tokenizer()``: calling a tokenizer gives ids; a parameter; a tuple's later item) or named for
-no count is not read. Asked only where a literal meets such a call, so the function's walk is rare.
+no count is not read; so is a callable bound to callables' names saying they count tokens, one falling back on
+another (``counter = count_tokens or _default_count_tokens``). Asked only where a literal meets such a call, so the function's walk is rare.
 """
 
 from __future__ import annotations
@@ -33,13 +34,13 @@ _COUNTING = frozenset({"count", "counter", "len", "length", "num", "measure"})
 _COUNTER_WORDS = frozenset({"tokenizer", "tokenizers", "counter", "count", "counting"})
 
 
-def counter_call(rule: LintRule, node: ast.AST) -> bool:
+def counter_call(rule: LintRule, node: ast.AST, fn: ast.AST | None = None) -> bool:
     """``node`` calls, on an argument, a counting callable every binding of which in its function is
     a tokenizer factory's result (see the module's docstring): a count of tokens, for PB103's
     thresholds (``count(context) > 2048``, through ``counted_locals``) and PB106's reserves."""
     if not (isinstance(node, ast.Call) and type(node.func) is ast.Name and node.args):
         return False
-    fn = rule.ctx.function()
+    fn = fn or rule.ctx.function()  # the function ``node`` is in (``token_overheads`` reads each at the end)
     return (
         fn is not None
         and bool(_COUNTING.intersection(words(node.func.id)))
@@ -68,7 +69,9 @@ def _made_counter(fn: ast.AST, name: str) -> bool:
             continue
         for target in node.targets:
             first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else target
-            if type(first) is ast.Name and first.id == name:
+            if type(first) is ast.Name and first.id == name and _counter_alias(node.value):
+                made += 1  # ``counter = count_tokens or _default_count_tokens`` (set 567: polarity-keystone)
+            elif type(first) is ast.Name and first.id == name:
                 factory = node.value.func if isinstance(node.value, ast.Call) else None
                 ws = set(words(attr_name(factory) or "")) if factory is not None else set()
                 if not (ws & _COUNTER_WORDS and (ws & TOKEN_WORDS or "tokenizer" in ws)):
@@ -77,3 +80,12 @@ def _made_counter(fn: ast.AST, name: str) -> bool:
             elif any(type(t) is ast.Name and t.id == name for t in walk(target)):
                 return False  # bound some other way (a later element of a tuple)
     return made > 0
+
+
+def _counter_alias(value: ast.expr) -> bool:
+    """``count_tokens or _default_count_tokens``: names of callables saying they count tokens, one falling back
+    on the other (a parameter's counter, else the module's)."""
+    names = value.values if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) else [value]
+    return all(
+        type(n) is ast.Name and set(words(n.id)) & _COUNTING and set(words(n.id)) & TOKEN_WORDS for n in names
+    )

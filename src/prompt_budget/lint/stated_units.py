@@ -107,9 +107,11 @@ def part_of(compare: ast.Compare, test: ast.expr) -> bool:
     return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and part_of(compare, test.operand)
 
 
-#: A unit other than tokens shown right after a number, with one word before it (``lexical terms``).
+#: A unit other than tokens shown right after a number, with one word before it (``lexical terms``), not what
+#: each amount applies to (``per file``, ``for each message``).
 _OTHER_UNIT = re.compile(
-    r"\s*(?:[a-z]+\s+)?(?:char(?:acter)?s?|bytes?|words?|terms?|lines?|items?|messages?|entries|files?|seconds?)\b",
+    r"\s*(?:(?!(?:per|for|in|of|each|every|a|an|the|across)\b)[a-z]+\s+)?"
+    r"(?:char(?:acter)?s?|bytes?|words?|terms?|lines?|items?|messages?|entries|files?|seconds?)\b",
     re.IGNORECASE,
 )
 

@@ -11,6 +11,7 @@ line need not be walked."""
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import clamp_args, uncast
@@ -125,7 +126,27 @@ def token_cap(rule: LintRule, node: ast.expr) -> bool:
         or (type(node) is ast.Name and rule.budget_expr(node) is not None)
         # ``while estimate(msgs) > effective_max: ...`` ... ``max_chars = effective_max * 4`` (set 127)
         or (type(node) is ast.Name and _fixed(rule, node.id) and ordered_against_tokens(rule, node.id))
+        or _budget_of_tokens(rule, node)
     )
+
+
+#: The words of a parameter naming a cap whatever its unit (``budget``, ``limit``).
+_CAP_WORDS = frozenset({"budget", "limit", "cap"})
+_SAYS_TOKENS = re.compile(r"\btokens?\b", re.IGNORECASE)
+
+
+def _budget_of_tokens(rule: LintRule, node: ast.expr) -> bool:
+    """``def _truncate(text, budget)`` under "Truncate to fit the budget of tokens (about 4 chars/token).": a
+    parameter named as a cap whose function's docstring opens on tokens (set 567: axon-context-mcp)."""
+    fn = rule.ctx.function()
+    if type(node) is not ast.Name or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    if not set(words(node.id)) & _CAP_WORDS or node.id not in {
+        a.arg for a in (*fn.args.posonlyargs, *fn.args.args)
+    }:
+        return False
+    doc = ast.get_docstring(fn) or ""
+    return bool(_SAYS_TOKENS.search(doc.split("\n\n", 1)[0]))
 
 
 def _fixed(rule: LintRule, name: str) -> bool:

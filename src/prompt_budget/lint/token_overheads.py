@@ -40,6 +40,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.count_sentinels import unpacked
+from prompt_budget.lint.counter_calls import counter_call
 from prompt_budget.lint.flow import is_test_module
 from prompt_budget.lint.item_token_costs import item_token_costs
 from prompt_budget.lint.names import CHAR_WORDS, TOKEN_WORDS, words
@@ -219,6 +220,8 @@ class _Estimate:
                         True  # ``TokenCounter.count_messages`` calling its own ``self.count(...)`` (set 272)
                     )
                 return bool(_COUNTERS.intersection(words(receiver))) or rule.names.mentions_tokens(receiver)
+        if isinstance(node, ast.Call) and counter_call(rule, node, self.fn):
+            return True  # ``counter = count_tokens or _default_count_tokens`` ... ``counter(m.content)`` (set 567)
         # ``estimate_context_tokens(items)``: an estimate, whatever budget its name also says (set 255)
         estimated = isinstance(node, ast.Call) and words(callee_name(node) or "")[:1] in {
             ("estimate",),

@@ -41,6 +41,18 @@ factor of a count of tokens, or of a product ordered against one, or as its comp
 - cfg.checkpoint_reduction_rate))``, ``read_fractions.keyed_facts``; tests/lint/test_set561_project.py). PB102, a
 constant compared with a local bound to a ``getattr`` read of a setting of tokens (scene-memory's ``budget =
 getattr(client, "num_predict", None)`` ... ``if budget < MIN_ARBITER_BUDGET``, ``counted_locals.read_setting``).
+
+Set 567's (measured with the rules of 7399fadb, then tuned on): PB104, a parameter named as a cap (``budget``,
+``limit``) times a rate, bound as characters, where the function's docstring opens on tokens (axon-context-mcp's ``def
+_truncate(text, budget)`` under "... budget de tokens (aprox. 4 chars/token)", ``max_chars = budget * 4``,
+``token_differences.token_cap``); PB106, a flat overhead a loop adds to a running total of a counting callable
+bound to a parameter's counter or the module's (polarity-keystone's ``counter = count_tokens or
+_default_count_tokens`` ... ``total += counter(m.content)`` ... ``total += 4``, ``counter_calls``).
+
+The session's review (an independent read of 5e2dfd28..f99f051c, ``REVIEW64_*``): not a file's bytes divided into
+tokens in a module storing binary data (a shard of ``uint32`` token ids); a limit shown "per file" is still in tokens;
+a conditional choosing between two models, modes or states at a thousand is a threshold, not a label's unit; the copy
+of an environment default after ``and`` is no fallback.
 """
 
 from __future__ import annotations
@@ -234,3 +246,51 @@ _ARBITER = (
 )
 SET565_PB102_VALID = (Valid(_ARBITER.format(setting="timeout")),)
 SET565_PB102_INVALID = (Invalid(_ARBITER.format(setting="num_predict"), line=2),)
+_TRUNCATE = (
+    "def _truncate(text, budget):\n"
+    '    """Trim the reply to fit the budget of {unit} (about 4 chars each)."""\n'
+    "    max_chars = budget * 4\n"
+    "    return text[:max_chars]\n"
+)
+SET567_PB104_VALID = (Valid(_TRUNCATE.format(unit="pixels")),)
+SET567_PB104_INVALID = (Invalid(_TRUNCATE.format(unit="tokens"), line=3),)
+_FRAMED = (
+    "def _default_count_{unit}(text):\n"
+    "    return len(text.split())\n"
+    "\n"
+    "\n"
+    "def count_message_{unit}(messages, count_{unit}=None):\n"
+    "    counter = count_{unit} or _default_count_{unit}\n"
+    "    total = 0\n"
+    "    for m in messages:\n"
+    "        total += counter(m.content)\n"
+    "        total += 4\n"
+    "    return total\n"
+)
+SET567_PB106_VALID = (Valid(_FRAMED.format(unit="words")),)
+SET567_PB106_INVALID = (Invalid(_FRAMED.format(unit="tokens"), line=10),)
+
+REVIEW64_PB104_VALID = (
+    Valid(
+        '"""Token-id shards: each token id is stored as a little-endian uint32."""\n\n\n'
+        "def count_tokens(path):\n    return len(path.read_bytes()) // 4\n"
+    ),
+)
+REVIEW64_PB102_INVALID = (
+    Invalid(
+        "MAX_PER_FILE = 6000\n\n\ndef check(path, tokens):\n    if len(tokens) > MAX_PER_FILE:\n"
+        '        raise ValueError(f"{path} has {len(tokens)} tokens, over {MAX_PER_FILE} per file")\n',
+        line=1,
+    ),
+)
+REVIEW64_PB103_INVALID = (
+    Invalid(
+        "def pick(prompt_tokens):\n    return 'gpt-4o' if prompt_tokens > 1000 else 'gpt-4o-mini'\n", line=2
+    ),
+    Invalid(
+        "def mode(max_tokens):\n    return 'checkpoint' if max_tokens <= 1024 else 'session_end'\n", line=2
+    ),
+)
+REVIEW64_PB101_INVALID = (
+    Invalid('import os\n\nMAX_TOKENS = int(os.getenv("MAX_TOKENS", "8192") and "8192")\n', line=3),
+)

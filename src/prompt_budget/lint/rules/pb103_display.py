@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from prompt_budget.lint.priced_branches import prices_branch
-from prompt_budget.lint.rule import LintRule, callee_name, constant_expression
+from prompt_budget.lint.rule import LintRule, callee_name, constant_expression, string_value
 from prompt_budget.lint.walks import walk
 
 #: Units a count is shown in: thousands, millions, billions (and their binary kin).
@@ -58,14 +58,20 @@ def displays_in_units(fn: ast.AST | None, amount: ast.expr, value: float) -> boo
     )
 
 
+#: A label's unit: `` tokens``, ``tok``, ``k``, ``M``.
+_UNIT_LABEL = re.compile(r"\s*(?:tokens?|toks?|[kKmMbB])\s*")
+
+
 def switches_unit(parent: ast.AST | None, compare: ast.Compare, amount: ast.expr) -> bool:
     """``tokens if tokens < 1000 else tokens / 1e6``: ``compare`` chooses between a count and the same count
     in a unit (a thousand, a million): below the number it is taken as already in that unit, a guess at
     what the user typed, not a budget (set 395: nasde-toolkit's ``--point`` option); or between two texts at a
-    thousand or a million (``" tokens" if overhead < 1000 else ""``: the unit a label shows, set 563: docagents)."""
+    thousand or a million, one empty and the other a unit (``" tokens" if overhead < 1000 else ""``: the unit a label
+    shows, set 563: docagents), not two names of models, modes or states."""
     if not (isinstance(parent, ast.IfExp) and parent.test is compare):
         return False
-    if _text(parent.body) and _text(parent.orelse):
+    labels = {string_value(parent.body), string_value(parent.orelse)}
+    if "" in labels and labels - {""} and all(_UNIT_LABEL.fullmatch(t or "x") for t in labels - {""}):
         return any(
             constant_expression(side) in _DISPLAY_UNITS for side in (compare.left, *compare.comparators)
         )

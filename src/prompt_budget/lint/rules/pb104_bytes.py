@@ -16,13 +16,14 @@ through a function of the module returning one (set 79: hiveloom's ``encoded = _
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
 from prompt_budget.lint.names import BASE64_WORDS, BYTE_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, number, string_value
 from prompt_budget.lint.rules.pb104_context import names_in, result_is_tokens
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import source_of, walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -83,6 +84,10 @@ def bytes_to_tokens(rule: LintRule, amount: ast.expr, node: ast.BinOp) -> bool:
     return result_is_tokens(rule, node)
 
 
+#: Words of a module storing binary data: integer arrays, memory maps, packed structs, binary files.
+_BINARY_TEXT = re.compile(r"u?int(?:8|16|32|64)\b|fromfile|frombuffer|memmap|\bstruct\b|\.bin\b|\.npy\b")
+
+
 def base64_arithmetic(rule: LintRule, node: ast.AST) -> bool:
     """``node`` reads a name of base64 data (``len(b64) * 3 // 4``); a local ``encoded`` bound to a text's
     ``encode("utf-8")`` is no base64."""
@@ -97,9 +102,10 @@ def of_text(rule: LintRule, name: str, node: ast.AST) -> bool:
     encoding itself (set 223: lore-solo's ``def _bytes_fallback(text)`` returning ``(len(text.encode(
     "utf-8")) + 2) // 3``, "one token per three UTF-8 bytes"), or a name saying its bytes are UTF-8's (set 314:
     subagent-harness-mcp's ``utf8_bytes``); a file's bytes read whole are its size (set 561: openwish's
-    ``"estimated_tokens": (len(path.read_bytes()) + 2) // 3``), as ``path.stat().st_size`` is."""
-    if name == "read_bytes":
-        return True
+    ``"estimated_tokens": (len(path.read_bytes()) + 2) // 3``), as ``path.stat().st_size`` is, unless the module
+    speaks of binary data (a shard of ``uint32`` token ids: the review of session 64)."""
+    if name == "read_bytes":  # not in a module storing binary data (``uint32`` token ids, ``np.memmap``)
+        return _BINARY_TEXT.search(source_of(rule.ctx.lines)[1] if rule.ctx.lines else "") is None
     ws = words(name)
     if set(ws) & BASE64_WORDS <= BYTE_WORDS and (
         "utf" in ws or any(type(n) is ast.Call and _encodes_text(rule, n) for n in walk(node))
