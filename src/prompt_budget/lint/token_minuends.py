@@ -60,7 +60,16 @@ def _window_value(rule: LintRule, value: ast.expr) -> bool:
     if isinstance(value, ast.Attribute) and value.attr in CONFIG_WINDOWS:
         return True
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):  # ``window - reserved``: what is left
-        return rule.budget_expr(value.left) is not None and number(value.right) is None
+        taken: list[ast.expr] = []
+        while isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
+            taken.append(value.right)
+            value = value.left
+        if any(number(t) is not None for t in taken):
+            return False
+        # or a cap less reserves of tokens (``self.cap - self.output_reserve_tokens - self.request_overhead_tokens``,
+        # set 569: anzar-agent)
+        capped = isinstance(value, (ast.Name, ast.Attribute)) and all(rule.token_amount(t) for t in taken)
+        return rule.budget_expr(value) is not None or capped
     return rule.budget_expr(value) is not None or bounded_budget(rule, value, every=True) is not None
 
 

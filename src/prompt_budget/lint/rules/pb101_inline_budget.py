@@ -66,6 +66,7 @@ from prompt_budget.lint.schema_defaults import schema_fallback
 from prompt_budget.lint.settings_reads import PRECHECK_WORDS as MODELS
 from prompt_budget.lint.settings_reads import settings_budgets
 from prompt_budget.lint.sibling_returns import sibling_budgets
+from prompt_budget.lint.sized_allowances import allowance_parts
 from prompt_budget.lint.small_caps import small_cap, small_entry
 from prompt_budget.lint.spec_bounds import assigned_spec_bounds, named_spec_bounds, nested_spec_bounds
 from prompt_budget.lint.subscript_entries import serialized_entry, written_entry
@@ -400,6 +401,9 @@ class InlineBudget(LintRule):
             if kw.arg is None:
                 continue
             value = self.budget_literal(kw.value) or small_cap(self, kw.arg, kw.value)
+            if value is None and self._budget_keyword(kw.arg, node):  # ``1200 + 160 * len(texts)`` (set 569)
+                for literal, amount, how in allowance_parts(self, kw.value):
+                    self._report(literal, kw.arg, amount, how)
             if value is None or id(kw.value) in spec or completions_count(self, kw.arg, node):
                 continue
             if self._budget_keyword(kw.arg, node) or quota_keyword(kw.arg, node, value):  # a TPM quota

@@ -123,7 +123,8 @@ USED_INVALID = (Invalid(_USED.format(used="tokens_used"), line=2),)
 
 _ADDED_LAST = "def build(n, client):\n    return client.create({keyword}=n * 50 + 300)\n"
 ADDED_LAST_VALID = (Valid(_ADDED_LAST.format(keyword="timeout")), Valid(_ADDED_LAST.format(keyword="limit")))
-ADDED_LAST_INVALID = (Invalid(_ADDED_LAST.format(keyword="max_tokens"), line=2),)
+# the base, and since set 569 the tokens per item of ``n`` too (``sized_allowances``)
+ADDED_LAST_INVALID = (Invalid(_ADDED_LAST.format(keyword="max_tokens"), line=2, count=2),)
 
 _ENV_OR = (
     'import os\n\n\ndef go(p):\n    return p.complete({keyword}=int(os.getenv("{variable}") or "8192"))\n'

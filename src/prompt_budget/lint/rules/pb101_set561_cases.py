@@ -49,6 +49,12 @@ _truncate(text, budget)`` under "... budget de tokens (aprox. 4 chars/token)", `
 bound to a parameter's counter or the module's (polarity-keystone's ``counter = count_tokens or
 _default_count_tokens`` ... ``total += counter(m.content)`` ... ``total += 4``, ``counter_calls``).
 
+Set 569's (measured with the rules of 7266a929, then tuned on): PB105, a share held back from a cap less reserves of
+tokens (anzar-agent's ``after_reserves = self.cap - self.output_reserve_tokens - self.request_overhead_tokens`` ...
+``int(after_reserves * (1.0 - self.safety_margin_frac))``, ``token_minuends``); PB101, the base and the per-item
+amounts of an output allowance sized by the input (obey-cli's ``max_tokens=min(12000, 1200 + (40 if types_only else
+160) * len(texts))``, ``sized_allowances``).
+
 The session's review (an independent read of 5e2dfd28..f99f051c, ``REVIEW64_*``): not a file's bytes divided into
 tokens in a module storing binary data (a shard of ``uint32`` token ids); a limit shown "per file" is still in tokens;
 a conditional choosing between two models, modes or states at a thousand is a threshold, not a label's unit; the copy
@@ -294,3 +300,18 @@ REVIEW64_PB103_INVALID = (
 REVIEW64_PB101_INVALID = (
     Invalid('import os\n\nMAX_TOKENS = int(os.getenv("MAX_TOKENS", "8192") and "8192")\n', line=3),
 )
+_MARGIN = (
+    '"""Context budget."""\n'
+    "SAFETY_MARGIN_FRAC = 0.10\n"
+    "\n"
+    "\n"
+    "class Budget:\n"
+    "    def max_tokens(self):\n"
+    "        after_reserves = self.cap - self.output_reserve_{unit} - self.request_overhead_{unit}\n"
+    "        return int(after_reserves * (1.0 - SAFETY_MARGIN_FRAC))\n"
+)
+SET569_PB105_VALID = (Valid(_MARGIN.format(unit="ms")),)
+SET569_PB105_INVALID = (Invalid(_MARGIN.format(unit="tokens"), line=2),)
+_SIZED = "def extract(chat, texts, retries):\n    return chat(max_tokens=min(12000, 1200 + (40 if retries else 160) * {count}))\n"
+SET569_PB101_VALID = (Valid(_SIZED.format(count="retries")),)
+SET569_PB101_INVALID = (Invalid(_SIZED.format(count="len(texts)"), line=2, count=3),)
