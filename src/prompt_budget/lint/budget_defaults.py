@@ -91,6 +91,11 @@ def _token_budget_class(name: str) -> bool:
     return token_unit_class(name) or words(name) in {("context", "budget"), ("tokens", "budget")}
 
 
+#: A bare parameter name of a cap, whatever it counts, and a docstring's words of one.
+_BARE_LIMITS = frozenset({"limit", "budget", "cap", "maximum"})
+_LIMIT_DOC = re.compile(r"\b(?:budget|limit)s?\b")
+
+
 def budget_class_total(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str | None:
     """``class TokenBudget: def __init__(self, total_tokens: int = 8_000)``: an amount of tokens the constructor of a
     class named as a token budget takes, whatever it counts by its own name; and a default handed to such a class's
@@ -104,6 +109,15 @@ def budget_class_total(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDe
             and not rule.names.is_excluded(cls.name)
         ):
             return f"the amount of tokens the budget `{cls.name}` is made with"
+        doc = (ast.get_docstring(cls) or "").lower()
+        if (
+            name in _BARE_LIMITS
+            and rule.names.mentions_tokens(cls.name)
+            and "token" in doc
+            and _LIMIT_DOC.search(doc)
+        ):
+            # ``class TokenRing``: "... token consumption and budget limits" ... ``limit: int = 128000`` (set 571)
+            return f"the limit of `{cls.name}`, a class of tokens whose docstring speaks of limits"
         return None
     for call in walk(fn):
         if type(call) is not ast.Call or not _token_budget_class(callee_name(call) or ""):

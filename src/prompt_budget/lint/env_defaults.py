@@ -279,7 +279,9 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
     )
     rule.report(default, message, value=value, key_parts=(named, rule.ctx.module_name))
     pair = isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and len(parent.values) == 2
-    again = parent.values[-1] if isinstance(parent, ast.BoolOp) and pair and parent.values[0] is call else None
+    again = (
+        parent.values[-1] if isinstance(parent, ast.BoolOp) and pair and parent.values[0] is call else None
+    )
     if again is not None and again is not default and whole_number(again) == value:
         # ``int(env_value("MAX_TOKENS", "8192") or "8192")``: the same budget where the variable is set empty
         # (set 561: weasley-assistant)

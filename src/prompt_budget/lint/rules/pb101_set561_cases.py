@@ -55,6 +55,10 @@ tokens (anzar-agent's ``after_reserves = self.cap - self.output_reserve_tokens -
 amounts of an output allowance sized by the input (obey-cli's ``max_tokens=min(12000, 1200 + (40 if types_only else
 160) * len(texts))``, ``sized_allowances``).
 
+Set 571's (measured with the rules of 7515619a, then tuned on): PB102, the bare ``limit`` a constructor of a class
+named for tokens takes when the class's docstring speaks of limits (nicegui-ai's ``class TokenRing`` "... token
+consumption and budget limits", ``def __init__(self, used=0, limit=128000)``, ``budget_defaults.budget_class_total``).
+
 The session's review (an independent read of 5e2dfd28..f99f051c, ``REVIEW64_*``): not a file's bytes divided into
 tokens in a module storing binary data (a shard of ``uint32`` token ids); a limit shown "per file" is still in tokens;
 a conditional choosing between two models, modes or states at a thousand is a threshold, not a label's unit; the copy
@@ -315,3 +319,17 @@ SET569_PB105_INVALID = (Invalid(_MARGIN.format(unit="tokens"), line=2),)
 _SIZED = "def extract(chat, texts, retries):\n    return chat(max_tokens=min(12000, 1200 + (40 if retries else 160) * {count}))\n"
 SET569_PB101_VALID = (Valid(_SIZED.format(count="retries")),)
 SET569_PB101_INVALID = (Invalid(_SIZED.format(count="len(texts)"), line=2, count=3),)
+_RING = (
+    "class {name}:\n"
+    '    """Circular progress ring visualizing {what}."""\n'
+    "\n"
+    "    def __init__(self, used: int = 0, limit: int = 128000) -> None:\n"
+    "        self.used, self.limit = used, max(limit, 1)\n"
+)
+SET571_PB102_VALID = (
+    Valid(_RING.format(name="TokenRing", what="token consumption")),
+    Valid(_RING.format(name="ProgressRing", what="progress and its limits")),
+)
+SET571_PB102_INVALID = (
+    Invalid(_RING.format(name="TokenRing", what="token consumption and budget limits"), line=4),
+)
