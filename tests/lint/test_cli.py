@@ -163,6 +163,19 @@ def test_test_modules_are_suppressed_unless_report_tests(project: Path) -> None:
     assert {("tests/test_agent.py", "PB101"), ("conftest.py", "PB101")} <= counted
 
 
+def test_a_package_testing_module_is_a_test_module(project: Path) -> None:
+    """``pkg/testing.py``, the fakes a package ships for its users' tests (set 573: needlepath's fake service
+    answering ``{"budget_tokens": 4000}``), holds scenarios: suppressed like ``tests/``, counted with report-tests."""
+    (project / "pkg").mkdir()
+    (project / "pkg" / "testing.py").write_text(
+        'def fake_response():\n    return {"budget_tokens": 4000, "max_tokens": 8000}\n', encoding="utf-8"
+    )
+    proc = run(".", "--format", "json", "--show-suppressed", cwd=project)
+    found = {(f["path"], f["code"]): f["suppressed"] for f in json.loads(proc.stdout)}
+    assert found[("pkg/testing.py", "PB101")] == "test module (report-tests = false)"
+    assert found[("agent.py", "PB101")] is None
+
+
 def test_a_module_named_like_a_test_that_holds_none_is_code(project: Path) -> None:
     """``web/connection_test.py`` sending a product's probe request is code; ``agent_test.py`` with a test,
     or importing pytest, is a test module (set 247: shidoshi's connection check)."""

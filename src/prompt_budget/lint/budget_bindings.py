@@ -307,8 +307,15 @@ def judge_assignment(
             self_attr = isinstance(target, ast.Attribute) and dotted(target.value) in {"self", "cls"}
             plain = uncast(literal, {"int", "float"}) if literal is not None else None  # ``int(size)`` too
             source = plain.id if isinstance(plain, ast.Name) else ""  # ``self.size = size``
-            if not (rule.ctx.scopes and first) and (  # a local list of sizes is judged below
-                self_attr or not (_local_of_another(rule, held, bound) or steps_itself(literal, bound))
+            # ``parent.chunk_metadata.parent_size = parent_size``: the candidate stored on another object under its own
+            # name, no new binding of it (set 573: coresdk-extractor)
+            copied = isinstance(target, ast.Attribute) and not self_attr and source == bound
+            if (
+                not (rule.ctx.scopes and first)
+                and not copied
+                and (  # a local list of sizes is judged below
+                    self_attr or not (_local_of_another(rule, held, bound) or steps_itself(literal, bound))
+                )
             ):
                 held.bindings.rebound(bound, rule.ctx.class_name() if self_attr else "", source)
             if source:

@@ -379,6 +379,22 @@ def speculative(ws: Iterable[str]) -> bool:
 _PER_DEVICE = frozenset({"gpu", "segment", "session"})
 
 
+#: The last words of a cache's size in entries (``token_cache_limit``, ``TOKEN_CACHE_MAX_SIZE``).
+_CACHE_SIZES = frozenset({"limit", "size", "maxsize", "capacity", "entries", "max"})
+
+
+def _token_cache_size(ws: tuple[str, ...]) -> bool:
+    """``token_cache_limit``, ``TOKEN_CACHE_MAX_SIZE``: the size of a cache of tokens, in entries (set 573: academy-py's
+    auth tokens); not a KV cache's size (``cache_size``) nor a limit of cached tokens (``cache_tokens_limit``)."""
+    at = ws.index("cache") if "cache" in ws[1:-1] else 0
+    return (
+        bool(at)
+        and ws[at - 1] in {"token", "tokens"}
+        and set(ws[at + 1 :]) <= _CACHE_SIZES
+        and ws[-1] != "max"
+    )
+
+
 def excluded(ws: tuple[str, ...]) -> bool:
     """Whether the words hold an excluded word (:data:`EXCLUDED_WORDS`) that no token phrase outweighs."""
     if speculative(ws) or decoding_state(ws):
@@ -389,6 +405,8 @@ def excluded(ws: tuple[str, ...]) -> bool:
         )
     if len(ws) > 1 and ws[-1] == "s":
         return True  # ``TOKEN_MARGIN_S = 60``: seconds before a login token expires (set 153; ``ms`` is excluded)
+    if _token_cache_size(ws):
+        return True  # ``token_cache_limit = 1024``, ``TOKEN_CACHE_MAX_SIZE``: a cache of tokens' entries (set 573)
     # ``max_tokens_per_gpu``: the devices a budget is divided over, not what it measures (GPU memory)
     found = {
         w

@@ -82,7 +82,7 @@ class LintOptions:
     ignore: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     exclude: tuple[str, ...] = ()
-    #: Report findings in test modules (``tests/``, ``test_*.py``, ``conftest.py``); by default they are
+    #: Report findings in test modules (``tests/``, ``test_*.py``, ``conftest.py``, ``testing.py``); by default they are
     #: suppressed: a test's numbers are the scenario it checks, not settings to move into config.
     report_tests: bool = False
     global_options: _RawRuleOptions = field(default_factory=_RawRuleOptions)

@@ -59,6 +59,12 @@ Set 571's (measured with the rules of 7515619a, then tuned on): PB102, the bare 
 named for tokens takes when the class's docstring speaks of limits (nicegui-ai's ``class TokenRing`` "... token
 consumption and budget limits", ``def __init__(self, used=0, limit=128000)``, ``budget_defaults.budget_class_total``).
 
+Set 573's (measured with the session's final rules 516b6604, then tuned on): PB102, a parameter default handed to a
+budget keyword and also stored on another object under its own name (coresdk-extractor's ``max_tokens=parent_size``
+... ``parent.chunk_metadata.parent_size = parent_size``: a copy, no new binding; ``budget_bindings``); not a cache's
+size in entries (academy-py's ``token_cache_limit: int = 1024`` of its auth tokens, ``names.excluded``); a package's
+``testing.py`` is a test module (tests/lint/test_cli.py).
+
 The session's review (an independent read of 5e2dfd28..f99f051c, ``REVIEW64_*``): not a file's bytes divided into
 tokens in a module storing binary data (a shard of ``uint32`` token ids); a limit shown "per file" is still in tokens;
 a conditional choosing between two models, modes or states at a thousand is a threshold, not a label's unit; the copy
@@ -332,4 +338,26 @@ SET571_PB102_VALID = (
 )
 SET571_PB102_INVALID = (
     Invalid(_RING.format(name="TokenRing", what="token consumption and budget limits"), line=4),
+)
+_STORED = (
+    '"""Chunker: tokens."""\n'
+    "\n"
+    "\n"
+    "def chunk_elements(elements, max_tokens=512):\n"
+    "    return elements\n"
+    "\n"
+    "\n"
+    "def chunk_dual(elements, parent_size: int = 512):\n"
+    "    for parent in chunk_elements(elements, {keyword}=parent_size):\n"
+    "        parent.metadata.parent_size = parent_size\n"
+    "        yield parent\n"
+)
+SET573_PB102_VALID = (
+    Valid(
+        "def connect(client_id, *, token_cache_limit: int = 1024, token_ttl_s: int = 60):\n    return client_id\n"
+    ),
+)
+SET573_PB102_INVALID = (
+    Invalid(_STORED.format(keyword="max_tokens"), line=4, count=2),
+    Invalid("def connect(*, cache_tokens_limit: int = 1024):\n    return cache_tokens_limit\n", line=1),
 )
