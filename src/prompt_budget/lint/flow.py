@@ -387,7 +387,13 @@ def _ratio_use(node: ast.AST, ancestors: Sequence[ast.AST], rule: LintRule) -> s
     if isinstance(parent, ast.keyword) and (method := compression_rate(parent.arg, call, rule.ctx.tree)):
         # ``self.llm_lingua.compress_prompt(prompt, rate=self.rate)``: the share of the prompt's tokens kept
         return f"given as `rate=` to LLMLingua's `{method}`, the share of the prompt's tokens it keeps"
-    if isinstance(parent, ast.keyword) and name and _WINDOW_SHARE_WORDS & set(words(name)):
+    # not a score named for its context (``score_with_context=0.8`` of a PII match, set 575: tarja)
+    if (
+        isinstance(parent, ast.keyword)
+        and name
+        and _WINDOW_SHARE_WORDS & set(words(name))
+        and not rule.names.is_score(name)
+    ):
         siblings = [k.arg for k in getattr(call, "keywords", ()) if k.arg and k is not parent]
         budget = next((s for s in siblings if rule.names.is_budget_setting(s)), None)
         if isinstance(call, ast.Call) and budget:

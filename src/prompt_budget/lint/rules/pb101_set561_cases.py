@@ -65,6 +65,11 @@ budget keyword and also stored on another object under its own name (coresdk-ext
 size in entries (academy-py's ``token_cache_limit: int = 1024`` of its auth tokens, ``names.excluded``); a package's
 ``testing.py`` is a test module (tests/lint/test_cli.py).
 
+Set 575's (measured with the session's final rules 8ec7ef91, then tuned on): PB104, a count of lines made characters
+at so many a line, then tokens (lore-kg's ``total += (row["lines"] * 40) // 4``, ``(n * 40) // 4  # ~40 chars/riga, 4
+chars/token``; ``pb104_line_rates``); PB105, not a score named for its context given beside a window (tarja's
+``EntitySpec(score_with_context=0.8, context_window=...)`` of a PII match, ``flow``).
+
 The session's review (an independent read of 5e2dfd28..f99f051c, ``REVIEW64_*``): not a file's bytes divided into
 tokens in a module storing binary data (a shard of ``uint32`` token ids); a limit shown "per file" is still in tokens;
 a conditional choosing between two models, modes or states at a thousand is a threshold, not a label's unit; the copy
@@ -361,3 +366,12 @@ SET573_PB102_INVALID = (
     Invalid(_STORED.format(keyword="max_tokens"), line=4, count=2),
     Invalid("def connect(*, cache_tokens_limit: int = 1024):\n    return cache_tokens_limit\n", line=1),
 )
+_LINES = '"""Token estimates."""\n\n\ndef file_tokens(rows):\n    return sum((row["{unit}"] * 40) // 4 for row in rows)\n'
+SET575_PB104_VALID = (Valid(_LINES.format(unit="pages")),)
+SET575_PB104_INVALID = (Invalid(_LINES.format(unit="lines"), line=5),)
+_SCORED = (
+    "def register(EntitySpec, *, context_window: int = 50, {name}: float = 0.8):\n"
+    "    return EntitySpec(context_window=context_window, {name}={name})\n"
+)
+SET575_PB105_VALID = (Valid(_SCORED.format(name="score_with_context")),)
+SET575_PB105_INVALID = (Invalid(_SCORED.format(name="context_share"), line=1),)

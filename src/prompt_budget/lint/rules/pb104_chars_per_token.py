@@ -36,6 +36,7 @@ from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_handed_rates import fallback_rate, handed_rate
 from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate, words_fraction
 from prompt_budget.lint.rules.pb104_lengths import aligned, estimate_above, share_of_conversion, words_divided
+from prompt_budget.lint.rules.pb104_line_rates import lines_to_tokens
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, head_rate, local_factor, words_times
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
@@ -440,14 +441,11 @@ class CharsPerToken(LintRule):
                         self._report(node, None, round(mult / factor, 3), "tokens_per_word")
                     return
                 chars = self._chars(left.left) == "chars" and not base64_arithmetic(self, node)
-                if (
-                    0.15 <= mult / factor <= 0.5
-                    and (
-                        chars or bytes_to_tokens(self, left.left, node)
-                    )  # ``(n_bytes * 10) // 38`` (set 189)
-                    and token_context(self)
-                ):
+                rated = 0.15 <= mult / factor <= 0.5  # and ``(n_bytes * 10) // 38`` (set 189):
+                if rated and (chars or bytes_to_tokens(self, left.left, node)) and token_context(self):
                     self._report(node, None, round(factor / mult, 3), "chars_per_token")
+                elif 8 <= mult <= 200 and lines_to_tokens(self, left.left, factor):  # ``(n_lines * 40) // 4``
+                    self._report(node, right, factor, "chars_per_token")  # 40 characters a line (set 575)
                 return
             kind = self._chars(left) or rounded_up(self, left, factor)
             if (
