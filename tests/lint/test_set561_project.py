@@ -152,3 +152,18 @@ def test_config_shares_read_against_other_amounts_are_not(tmp_path: Path) -> Non
     context = CONTEXT.format(before="seconds_before", count="len(history)")
     found = lint_package(tmp_path, {"__init__.py": "", "config.py": CONFIG, "context.py": context})
     assert reported_lines(found, "PB105") == []
+
+
+def test_config_prices_another_module_multiplies_counts_of_tokens_by_are_not(tmp_path: Path) -> None:
+    """The corpus check of the reading above: a price per token times a count is money, not a share of the count."""
+    config = CONFIG.replace("checkpoint_at: float = 0.80", "input: float = 0.28").replace(
+        "checkpoint_reduction_rate: float = 0.5", "output: float = 0.42"
+    )
+    context = (
+        '"""Cost of the context\'s tokens."""\n\n\n'
+        "def cost(usage, price):\n"
+        "    return usage.input_tokens * price.input + usage.output_tokens * self_price(price).output\n\n\n"
+        "def self_price(price):\n    return price\n"
+    )
+    found = lint_package(tmp_path, {"__init__.py": "", "config.py": config, "pricing.py": context})
+    assert reported_lines(found, "PB105") == []

@@ -25,7 +25,7 @@ from prompt_budget.lint.fallbacks import local_bindings
 from prompt_budget.lint.flow import default_of, finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.fraction_shares import literal_fraction
 from prompt_budget.lint.local_windows import left_budgets, operands
-from prompt_budget.lint.names import config_key
+from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.percent_shares import project_percents
 from prompt_budget.lint.projects import fact_project
 from prompt_budget.lint.rule import BUDGET_WORDS, callee_name, dotted, number, string_value
@@ -161,11 +161,26 @@ def keyed_facts(rule: LintRule, tree: ast.Module, tables: Sequence[ast.Dict]) ->
                 and (
                     budget := rule.budget_expr(other)
                     or _local_budget(rule, tree, other, left)
-                    or (ast.unparse(other) if rule.token_amount(other) or id(node) in ordered else None)
+                    or (ast.unparse(other) if _counted(rule, node, other, ordered) else None)
                 )
             ):
                 seen.add(key)
                 rule.fact(node, f"{_READ_FACT}{key} `{ast.unparse(node)}`, a share of `{budget}`", 0)
+
+
+def _counted(rule: LintRule, node: ast.BinOp, other: ast.expr, ordered: set[int]) -> bool:
+    """``history_tokens * (1.0 - cfg.rate)``, ``usage.budget * cfg.share`` ordered against a count of tokens: a count of
+    tokens the keyed read scales, not a price of them (``prompt_tokens * cost_per_token["prompt"]``, ``tokens *
+    self.price.input``: the corpus check of set 565's reading)."""
+    if not (rule.token_amount(other) or id(node) in ordered):
+        return False
+    return not set(words(ast.unparse(node).lower())) & _PRICED
+
+
+#: Words of a price of tokens (a product of a count and a price is money, not a share of the count).
+_PRICED = frozenset(
+    {"cost", "costs", "price", "prices", "pricing", "usd", "dollar", "dollars", "cents", "per"}
+)
 
 
 def _kept_share(node: ast.expr) -> ast.expr:
