@@ -164,15 +164,23 @@ def test_test_modules_are_suppressed_unless_report_tests(project: Path) -> None:
 
 
 def test_a_package_testing_module_is_a_test_module(project: Path) -> None:
-    """``pkg/testing.py``, the fakes a package ships for its users' tests (set 573: needlepath's fake service
-    answering ``{"budget_tokens": 4000}``), holds scenarios: suppressed like ``tests/``, counted with report-tests."""
+    """``pkg/testing.py`` and the fakes of ``pkg/testing/``, what a package ships for its users' tests (set 573:
+    needlepath's fake service answering ``{"budget_tokens": 4000}``), hold scenarios: suppressed like ``tests/``."""
     (project / "pkg").mkdir()
     (project / "pkg" / "testing.py").write_text(
         'def fake_response():\n    return {"budget_tokens": 4000, "max_tokens": 8000}\n', encoding="utf-8"
     )
+    # a testing tool's own code in a ``testing/`` folder is code; the fakes there are not (the corpus check: voicey)
+    (project / "pkg" / "testing").mkdir()
+    for name in ("runner.py", "fake_llm.py"):
+        (project / "pkg" / "testing" / name).write_text(
+            "def call(client):\n    return client.create(model='m', max_tokens=2048)\n", encoding="utf-8"
+        )
     proc = run(".", "--format", "json", "--show-suppressed", cwd=project)
     found = {(f["path"], f["code"]): f["suppressed"] for f in json.loads(proc.stdout)}
     assert found[("pkg/testing.py", "PB101")] == "test module (report-tests = false)"
+    assert found[("pkg/testing/fake_llm.py", "PB101")] == "test module (report-tests = false)"
+    assert found[("pkg/testing/runner.py", "PB101")] is None
     assert found[("agent.py", "PB101")] is None
 
 

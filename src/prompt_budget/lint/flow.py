@@ -135,17 +135,24 @@ def field_const(value: ast.expr | None) -> ast.expr | None:
 
 @lru_cache(maxsize=1024)
 def is_test_module(path: str) -> bool:
-    """``tests/test_agent.py``, ``agent_test.py``, ``conftest.py``, a package's ``testing.py`` or ``testing/``
-    (the fakes it ships for its users' tests, set 573: needlepath's fake service's responses): code whose numbers are
-    scenarios. Kept per path: the rules ask it of the file being linted at many of its statements."""
+    """``tests/test_agent.py``, ``agent_test.py``, ``conftest.py``, a package's ``testing.py`` and the fakes of its
+    ``testing/`` folder (``testing/fake_llm.py``, ``testing/fixtures.py``: what it ships for its users' tests, set 573:
+    needlepath's fake service's responses; not the rest of such a folder, a testing tool's own code, the corpus check:
+    voicey's ``testing/runner.py``): code whose numbers are scenarios. Kept per path: the rules ask it of the file
+    being linted at many of its statements."""
     parts = path.replace("\\", "/").split("/")
     stem = parts[-1].rsplit(".", 1)[0]
     return (
         stem.startswith("test_")
         or stem.endswith("_test")
         or stem in {"conftest", "testing"}
-        or any(p in {"tests", "test", "testing"} for p in parts[:-1])
+        or any(p in {"tests", "test"} for p in parts[:-1])
+        or ("testing" in parts[:-1] and (stem in _FAKES or stem.startswith(("fake_", "mock_", "stub_"))))
     )
+
+
+#: The modules of a ``testing/`` folder that hold fakes for tests.
+_FAKES = frozenset({"fixtures", "fakes", "fake", "mocks", "mock", "stubs", "stub", "factories"})
 
 
 def against_flow(name: str, share: bool = False) -> bool:
