@@ -386,11 +386,15 @@ _CACHE_SIZES = frozenset({"limit", "size", "maxsize", "capacity", "entries", "ma
 def _token_cache_size(ws: tuple[str, ...]) -> bool:
     """``token_cache_limit``, ``TOKEN_CACHE_MAX_SIZE``: the size of a cache of tokens, in entries (set 573: academy-py's
     auth tokens); not a KV cache's size (``cache_size``) nor a limit of cached tokens (``cache_tokens_limit``)."""
-    at = ws.index("cache") if "cache" in ws[1:-1] else 0
+    if "cache" not in ws:  # most names: one scan, no copy (``excluded`` is asked of every name read)
+        return False
+    at = ws.index("cache")
+    tail = ws[at + 1 :]
     return (
-        bool(at)
+        at > 0
+        and bool(tail)
         and ws[at - 1] in {"token", "tokens"}
-        and set(ws[at + 1 :]) <= _CACHE_SIZES
+        and set(tail) <= _CACHE_SIZES
         and ws[-1] != "max"
     )
 
