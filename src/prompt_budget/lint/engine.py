@@ -227,6 +227,7 @@ def lint_source(
     stub = path.endswith(".pyi")
     for report in ctx.reports:
         line, col, end_line, end_col = span(report.node)
+        quoted = isinstance(getattr(report.target, "value", None), str)  # ``os.getenv("X_WARN", "0.8")``
         findings.append(
             Finding(
                 path=path,
@@ -239,13 +240,9 @@ def lint_source(
                 message=report.message,
                 value=report.value,
                 suggestion=report.advice,
-                # a stub (.pyi) is never run: moving its literal into config would change nothing
-                # but the stub, which may not hold calls; the value belongs to the module it describes; a
-                # number written as text (an environment variable's default, ``"0.8"``) is the variable's
-                fixable=report.target is not None
-                and report.value is not None
-                and not stub
-                and not _text(report.target),
+                # a stub (.pyi) is never run: its value belongs to the module it describes; a number written as
+                # text (an environment variable's default, ``"0.8"``) is the variable's
+                fixable=report.target is not None and report.value is not None and not stub and not quoted,
                 suppressed=_suppression(noqa, report.code, (line, end_line)),
                 key_parts=report.key_parts,
                 key=config_key(*reversed(report.key_parts[:1])) if report.key_parts else None,
@@ -601,8 +598,3 @@ def _size(path: Path) -> int:
         return path.stat().st_size
     except OSError:
         return 0
-
-
-def _text(node: ast.AST) -> bool:
-    """``node`` is a string literal (a number written as text: ``os.getenv("X_WARN", "0.8")``)."""
-    return isinstance(node, ast.Constant) and isinstance(node.value, str)

@@ -26,6 +26,7 @@ from prompt_budget.lint.amount_words import (
     USAGE_WORDS,
     decoding_state,
 )
+from prompt_budget.lint.cache_names import token_cache_size
 
 #: The word "token" or "tokens" in a comment, a help text or a docstring (a unit said in prose).
 #: ASCII word boundaries: "token" glued to Chinese or Japanese (``token预算``, a budget of tokens, set 161) is a word.
@@ -379,38 +380,14 @@ def speculative(ws: Iterable[str]) -> bool:
 _PER_DEVICE = frozenset({"gpu", "segment", "session"})
 
 
-#: The last words of a cache's size in entries (``token_cache_limit``, ``TOKEN_CACHE_MAX_SIZE``).
-_CACHE_SIZES = frozenset({"limit", "size", "maxsize", "capacity", "entries", "max"})
-
-
-def _token_cache_size(ws: tuple[str, ...]) -> bool:
-    """``token_cache_limit``, ``TOKEN_CACHE_MAX_SIZE``: the size of a cache of tokens, in entries (set 573: academy-py's
-    auth tokens); not a KV cache's size (``cache_size``) nor a limit of cached tokens (``cache_tokens_limit``)."""
-    if "cache" not in ws:  # most names: one scan, no copy (``excluded`` is asked of every name read)
-        return False
-    at = ws.index("cache")
-    tail = ws[at + 1 :]
-    return (
-        at > 0
-        and bool(tail)
-        and ws[at - 1] in {"token", "tokens"}
-        and set(tail) <= _CACHE_SIZES
-        and ws[-1] != "max"
-    )
-
-
 def excluded(ws: tuple[str, ...]) -> bool:
     """Whether the words hold an excluded word (:data:`EXCLUDED_WORDS`) that no token phrase outweighs."""
-    if speculative(ws) or decoding_state(ws):
-        return True  # ``num_draft_tokens``, ``max_rollback_tokens``, ``pre_tokens``: decoding parameters
-    if ("time", "budget") in pairwise(ws):
-        return (
-            True  # ``_RLLM_TIME_BUDGET_FRACTION = 0.65``: a share of a timeout (set 377: howler-agents-core)
-        )
+    if speculative(ws) or decoding_state(ws) or token_cache_size(ws):
+        return True  # ``num_draft_tokens``: decoding; ``token_cache_limit``: a cache's entries (set 573)
+    if ("time", "budget") in pairwise(ws):  # ``_RLLM_TIME_BUDGET_FRACTION``: a timeout's share (set 377)
+        return True
     if len(ws) > 1 and ws[-1] == "s":
         return True  # ``TOKEN_MARGIN_S = 60``: seconds before a login token expires (set 153; ``ms`` is excluded)
-    if _token_cache_size(ws):
-        return True  # ``token_cache_limit = 1024``, ``TOKEN_CACHE_MAX_SIZE``: a cache of tokens' entries (set 573)
     # ``max_tokens_per_gpu``: the devices a budget is divided over, not what it measures (GPU memory)
     found = {
         w
