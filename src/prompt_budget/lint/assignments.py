@@ -93,6 +93,21 @@ def clamp_args(node: ast.expr) -> list[ast.expr] | None:
     return None
 
 
+def kept_amount(node: ast.expr, calls: Collection[str]) -> ast.expr:
+    """The one amount calls of ``calls`` keep of ``node`` beside literals: ``min(max(f, 0.0), 1.0)`` -> ``f`` with
+    min/max, ``int(min(12000, x))`` -> ``x`` with int too; ``node`` when it is no such call."""
+    while isinstance(node, ast.Call) and node.args:
+        func = node.func
+        name = (
+            func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        )
+        amounts = [a for a in node.args if not isinstance(a, ast.Constant)]
+        if name not in calls or len(amounts) != 1:
+            break
+        node = amounts[0]
+    return node
+
+
 def zero(value: ast.expr | None) -> bool:
     """The literal ``0`` (what a running total starts at)."""
     return isinstance(value, ast.Constant) and type(value.value) is int and value.value == 0

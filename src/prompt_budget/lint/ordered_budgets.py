@@ -19,7 +19,7 @@ from prompt_budget.lint.compared_counts import bucket_tokens
 from prompt_budget.lint.compared_lengths import ordered_pairs
 from prompt_budget.lint.flow import against_flow
 from prompt_budget.lint.names import words
-from prompt_budget.lint.stated_units import shows_other_unit
+from prompt_budget.lint.stated_units import branch_of, shows_other_unit
 from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
@@ -38,10 +38,7 @@ def _ordered(rule: LintRule, fn: ast.AST) -> dict[str, str]:
     if _last and _last[0][0] is fn:
         return _last[0][1]
     found: dict[str, str] = {}
-    guarded: dict[int, list[ast.stmt]] = {}  # a test's comparisons -> the branch they decide
     for node in walk(fn):
-        if isinstance(node, (ast.If, ast.While)):
-            guarded.update((id(c), node.body) for c in walk(node.test) if type(c) is ast.Compare)
         if type(node) is not ast.Compare:
             continue
         for side, other in ordered_pairs(node):
@@ -50,7 +47,7 @@ def _ordered(rule: LintRule, fn: ast.AST) -> dict[str, str]:
                 and side.id not in found
                 and rule.token_amount(other)
                 and not bucket_tokens(rule, other)
-                and not shows_other_unit(guarded.get(id(node), []), side)  # ``f"{MAX} lexical terms"``
+                and not shows_other_unit(branch_of(fn, node), side)  # ``f"{MAX} lexical terms"``, asked last
             ):
                 shown = ast.unparse(other)
                 shown = shown if len(shown) <= 40 else "a count of tokens"

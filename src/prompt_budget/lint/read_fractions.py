@@ -147,9 +147,9 @@ def keyed_facts(rule: LintRule, tree: ast.Module, tables: Sequence[ast.Dict]) ->
         at = sorted(at + [n for n, names in weak.items() if names & left])
     seen: set[str] = set()
     # ``tokens_before < usage.budget * cfg.checkpoint_at``: a product ordered against a count of tokens (set 565)
-    compares = [n for n in walk_spanning(tree, at) if isinstance(n, ast.Compare)] if at else []
-    ordered = {id(side) for n in compares for side in _against_tokens(rule, n)}
-    for node in walk_spanning(tree, at) if at else ():
+    spanned = list(walk_spanning(tree, at)) if at else []  # walked once for the comparisons and the products
+    ordered = {id(side) for n in spanned if isinstance(n, ast.Compare) for side in _against_tokens(rule, n)}
+    for node in spanned:
         if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
             continue
         for keyed, other in ((node.left, node.right), (node.right, node.left)):

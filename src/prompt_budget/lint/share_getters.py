@@ -22,9 +22,9 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import kept_amount
 from prompt_budget.lint.keyed_ratios import fallback_shares, share_of
 from prompt_budget.lint.ratio_names import fraction
-from prompt_budget.lint.rule import callee_name
 from prompt_budget.lint.walks import source_of, walk
 
 if TYPE_CHECKING:
@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 
 #: What a getter reports a found share with: (the literal, its value, the getter's name, what it is).
 GetterShare = tuple[ast.expr, float, str, str]
+
+
+#: The calls that keep an amount beside literal bounds (a clamp into range, a conversion).
+_KEEPING = frozenset({"min", "max", "float"})
 
 
 def getter_shares(rule: LintRule, module: ast.Module) -> list[GetterShare]:
@@ -78,23 +82,13 @@ def _returned(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[ast.
     for node in walk(fn):
         if not isinstance(node, ast.Return) or node.value is None:
             continue
-        value = _unclamped(node.value)
+        value = kept_amount(node.value, _KEEPING)
         if (share := fraction(value)) is not None:
             yield value, share
         elif shares := fallback_shares(node.value):  # ``return float(os.getenv("X_WARN", "0.8"))``
             yield shares[0], share_of(shares[0])
         elif isinstance(value, ast.Name):
             yield from ((literal, share_of(literal)) for literal in bound.get(value.id, []))
-
-
-def _unclamped(node: ast.expr) -> ast.expr:
-    """``min(max(f, 0.0), 1.0)`` -> ``f``: a value clamped into range by literal bounds."""
-    while isinstance(node, ast.Call) and callee_name(node) in {"min", "max", "float"} and node.args:
-        amounts = [a for a in node.args if not isinstance(a, ast.Constant)]
-        if len(amounts) != 1:
-            break
-        node = amounts[0]
-    return node
 
 
 def _multiplied(text: str, call: str) -> bool:

@@ -15,6 +15,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.assignments import kept_amount
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name
 
@@ -25,9 +26,13 @@ if TYPE_CHECKING:
 _COUNT_WORDS = frozenset({"n", "num", "count", "len", "length", "total"})
 
 
+#: The calls that keep an amount beside literal bounds (a clamp into range, a conversion).
+_KEEPING = frozenset({"min", "max", "int"})
+
+
 def allowance_parts(rule: LintRule, value: ast.expr) -> Iterator[tuple[ast.expr, int | float, str]]:
     """(the literal, its amount, what it is) of each budget part of an allowance sized by the input."""
-    node = _unclamped(value)
+    node = kept_amount(value, _KEEPING)
     terms = _terms(node)
     per_item = [t for t in terms if _per_item(t) is not None]
     if not per_item:
@@ -44,16 +49,6 @@ def allowance_parts(rule: LintRule, value: ast.expr) -> Iterator[tuple[ast.expr,
                     amount,
                     f"as tokens per item of `{ast.unparse(count)}` in an allowance sized by the input",
                 )
-
-
-def _unclamped(node: ast.expr) -> ast.expr:
-    """``min(12000, x)``, ``int(x)`` -> ``x``: the amount a clamp or a conversion keeps."""
-    while isinstance(node, ast.Call) and callee_name(node) in {"min", "max", "int"} and node.args:
-        amounts = [a for a in node.args if not isinstance(a, ast.Constant)]
-        if len(amounts) != 1:
-            break
-        node = amounts[0]
-    return node
 
 
 def _terms(node: ast.expr) -> list[ast.expr]:

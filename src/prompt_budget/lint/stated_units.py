@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 from prompt_budget.lint.walks import walk
@@ -49,24 +49,30 @@ def shows_in_tokens(ancestors: Sequence[ast.AST], compare: ast.Compare, amount: 
     """The branch ``compare`` decides shows ``amount`` in tokens in its message: ``f"... only
     {completion_length} tokens"``."""
     test_of = guarding_test(ancestors, compare)
-    if test_of is None or not isinstance(amount, (ast.Name, ast.Attribute)):
+    if test_of is None:
         return False
+    return any(
+        (part.format_spec is None or _grouped(part.format_spec)) and _TOKENS_AFTER.match(after)
+        for part, after in _shown(test_of.body, amount)
+    )
+
+
+def _shown(branch: Sequence[ast.stmt], amount: ast.AST) -> Iterator[tuple[ast.FormattedValue, str]]:
+    """(the replacement field, the text right after it) of each f-string of the first statements of ``branch``
+    showing ``amount`` (a name or an attribute): what a message says the amount counts."""
+    if not isinstance(amount, (ast.Name, ast.Attribute)):
+        return
     shown = ast.unparse(amount)
-    for stmt in test_of.body[:2]:
-        for n in walk(stmt):
-            if not isinstance(n, ast.JoinedStr):
-                continue
-            for part, after in zip(n.values, n.values[1:], strict=False):
+    for node in (n for stmt in branch[:2] for n in walk(stmt)):
+        if type(node) is ast.JoinedStr:
+            for part, after in pairwise(node.values):
                 if (
-                    isinstance(part, ast.FormattedValue)
-                    and (part.format_spec is None or _grouped(part.format_spec))
-                    and ast.unparse(part.value) == shown
-                    and isinstance(after, ast.Constant)
+                    type(part) is ast.FormattedValue
+                    and type(after) is ast.Constant
                     and isinstance(after.value, str)
-                    and _TOKENS_AFTER.match(after.value)
+                    and ast.unparse(part.value) == shown
                 ):
-                    return True
-    return False
+                    yield part, after.value
 
 
 def _grouped(spec: ast.expr) -> bool:
@@ -119,20 +125,7 @@ _OTHER_UNIT = re.compile(
 def shows_other_unit(branch: Sequence[ast.stmt], amount: ast.AST) -> bool:
     """The first statements of ``branch`` show ``amount`` (a name or an attribute) in an f-string followed by a
     unit other than tokens (``raise ValueError(f"{label} exceeds {MAX_QUERY_TERMS} lexical terms")``)."""
-    if not isinstance(amount, (ast.Name, ast.Attribute)):
-        return False
-    shown = ast.unparse(amount)
-    for node in (n for stmt in branch[:2] for n in walk(stmt)):
-        if type(node) is ast.JoinedStr:
-            for part, after in pairwise(node.values):
-                if (
-                    type(part) is ast.FormattedValue
-                    and type(after) is ast.Constant
-                    and _OTHER_UNIT.match(str(after.value))
-                    and ast.unparse(part.value) == shown
-                ):
-                    return True
-    return False
+    return any(_OTHER_UNIT.match(after) for _, after in _shown(branch, amount))
 
 
 def branch_of(fn: ast.AST, compare: ast.Compare) -> list[ast.stmt]:
