@@ -81,7 +81,7 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
                 found.append((literal, pct, share))
                 break
             # ``if context_pct >= 80: messages.append("... call session_checkpoint now")`` (set 447: cogsession)
-            if pct is not None and 1 < pct < 100 and _context_percent(div):
+            if pct is not None and 1 < pct < 100 and _context_percent(rule, div):
                 found.append((literal, pct, "the context window"))
                 break
             # ``agent.context_pct = min(1.0, tokens / window)`` ... ``agent.context_pct >= 0.92`` (set 97)
@@ -112,11 +112,16 @@ _PERCENT = frozenset({"pct", "percent", "percentage"})
 _CONTEXT = frozenset({"context", "ctx", "window"})
 
 
-def _context_percent(node: ast.expr) -> bool:
-    """``context_pct``, ``ctx_percent``: a name saying a percent of the context window and nothing else."""
+def _context_percent(rule: LintRule, node: ast.expr) -> bool:
+    """``context_pct``, ``ctx_percent``: a name saying a percent of the context window and nothing else, in
+    a module that speaks of tokens or names the window (set 579: tne-sdk's status panel shows a game's
+    "context fatigue" as ``ctx_pct`` beside ``hp_pct`` and ``pwr_pct``, and no token in the file)."""
     ws = set(words(attr_name(node) or ""))
     return (
-        bool(ws & _PERCENT) and bool(ws & _CONTEXT) and ws <= _PERCENT | _CONTEXT | {"used", "usage", "fill"}
+        bool(ws & _PERCENT)
+        and bool(ws & _CONTEXT)
+        and ws <= _PERCENT | _CONTEXT | {"used", "usage", "fill"}
+        and ("window" in ws or any("token" in line.lower() for line in rule.ctx.lines))
     )
 
 

@@ -36,7 +36,7 @@ from prompt_budget.lint.rules.pb104_encoders import stand_in_ids
 from prompt_budget.lint.rules.pb104_handed_rates import fallback_rate, handed_rate
 from prompt_budget.lint.rules.pb104_integer_rates import rounded_up, shifted_rate, words_fraction
 from prompt_budget.lint.rules.pb104_lengths import aligned, estimate_above, share_of_conversion, words_divided
-from prompt_budget.lint.rules.pb104_line_rates import lines_to_tokens
+from prompt_budget.lint.rules.pb104_line_rates import lines_to_tokens, scaled_operand
 from prompt_budget.lint.rules.pb104_local_factors import factor_name, head_rate, local_factor, words_times
 from prompt_budget.lint.rules.pb104_rates import (
     LOCAL_RATE_WORDS,
@@ -401,6 +401,8 @@ class CharsPerToken(LintRule):
         ):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
+        if type(op) is ast.Mult and number(right) is None and number(left) is not None and self._chars(right):
+            left, right = right, left  # ``1.3 * len(text)``: the rate written first (set 579: datahub)
         factor = shifted_rate(node) if isinstance(op, ast.RShift) else number(right)  # ``n >> 2``: // 4
         if factor is None and isinstance(op, ast.RShift):
             return  # ``n >> SHIFT``: a shift by a name, whose value is no divisor
@@ -432,19 +434,17 @@ class CharsPerToken(LintRule):
         if isinstance(op, ast.FloorDiv) and aligned(parent, node):
             return  # ``len(seq) // 4 * 4``: rounded down to a multiple of 4 (set 49: openparse)
         if isinstance(op, _DIVIDE):
-            mult = (
-                number(left.right) if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mult) else None
-            )
-            if isinstance(left, ast.BinOp) and mult:
-                if self._chars(left.left) == "words":  # ``ceil(words * 1.35 / 32)``: judged at the product
+            scaled, mult = scaled_operand(left)  # ``len(text) * 1.3 / 4``, ``1.3 * len(text) / 4`` (set 579)
+            if scaled is not None and mult:
+                if self._chars(scaled) == "words":  # ``ceil(words * 1.35 / 32)``: judged at the product
                     if words_fraction(self, node, mult, factor):  # ``words * 4 // 3``: 4/3 tokens per word
                         self._report(node, None, round(mult / factor, 3), "tokens_per_word")
                     return
-                chars = self._chars(left.left) == "chars" and not base64_arithmetic(self, node)
+                chars = self._chars(scaled) == "chars" and not base64_arithmetic(self, node)
                 rated = 0.15 <= mult / factor <= 0.5  # and ``(n_bytes * 10) // 38`` (set 189):
-                if rated and (chars or bytes_to_tokens(self, left.left, node)) and token_context(self):
+                if rated and (chars or bytes_to_tokens(self, scaled, node)) and token_context(self):
                     self._report(node, None, round(factor / mult, 3), "chars_per_token")
-                elif 8 <= mult <= 200 and lines_to_tokens(self, left.left, factor):  # ``(n_lines * 40) // 4``
+                elif 8 <= mult <= 200 and lines_to_tokens(self, scaled, factor):  # ``(n_lines * 40) // 4``
                     self._report(node, right, factor, "chars_per_token")  # 40 characters a line (set 575)
                 return
             kind = self._chars(left) or rounded_up(self, left, factor)
