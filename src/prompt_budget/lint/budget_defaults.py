@@ -285,6 +285,8 @@ def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
     if found is None or value is None:
         return
     written, name, help_text = found
+    if help_text and _OPENS_ON_OTHER_UNIT.match(help_text.strip()) and not rule.names.mentions_tokens(name):
+        return  # ``--budget`` "characters of chunk text to retrieve" (set 583: repo2graph)
     said = (  # not "..., not tokens" (set 445)
         rule.names.is_weak_budget(name)
         and help_text is not None
@@ -314,6 +316,11 @@ def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
         rule.report_literal(written, message, value, name)
 
 
+#: A help text that opens on an amount in another unit: "characters of chunk text to retrieve", "character budget".
+_OPENS_ON_OTHER_UNIT = re.compile(
+    r"(?:max(?:imum)?\s+|total\s+)?(?:number\s+of\s+)?(?:characters?|chars?|bytes?|words?|lines?|seconds?|messages?)\b",
+    re.IGNORECASE,
+)
 #: A help text that opens on an amount of tokens: "Tokens reserved for the answer", "Max tokens to keep".
 _OPENS_ON_TOKENS = re.compile(r"(?:max(?:imum)?\s+)?(?:number\s+of\s+)?tokens\b", re.IGNORECASE)
 

@@ -16,6 +16,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.amount_words import SAID_LIMITS, SIZED_IN_TOKENS
+from prompt_budget.lint.carried_units import carried
 from prompt_budget.lint.ceilings import budget_ceiling
 from prompt_budget.lint.char_params import given_as_characters
 from prompt_budget.lint.character_reads import cuts_string, string_length
@@ -285,23 +286,6 @@ def used_as_characters(rule: LintRule, name: str) -> bool:
     return any(_read_as_characters(r, parents, rule, lazy_tallies) for r in reads)
 
 
-#: Calls whose result counts what their argument counts: ``int(chars / 10)``.
-_ROUNDING = frozenset({"int", "round", "ceil", "floor"})
-
-
-def _rounded(parents: dict[ast.AST, ast.AST], node: ast.AST) -> tuple[ast.AST, ast.AST | None]:
-    """From ``node`` up through the calls rounding it: (the outermost, its parent)."""
-    parent = parents.get(node)
-    while (
-        isinstance(parent, ast.Call)
-        and callee_name(parent) in _ROUNDING
-        and bool(parent.args)
-        and parent.args[0] is node
-    ):
-        node, parent = parent, parents.get(parent)
-    return node, parent
-
-
 def _ordered_against_tokens(rule: LintRule, node: ast.AST, parent: ast.AST | None) -> bool:
     return (
         isinstance(parent, ast.Compare)
@@ -320,7 +304,7 @@ def compared_with_tokens(rule: LintRule, node: ast.expr) -> bool:
     it is added into (``accumulated += len(json.dumps(m)) // 4`` ... ``if accumulated >= keep_tokens``, set 91)."""
     ancestors = rule.ctx.ancestors
     parents = {child: parent for parent, child in pairwise(ancestors)}
-    node_, parent = _rounded(parents, node)
+    node_, parent = carried(parents, node)
     if _ordered_against_tokens(rule, node_, parent):
         return True
     fn = rule.ctx.function()
@@ -334,7 +318,7 @@ def compared_with_tokens(rule: LintRule, node: ast.expr) -> bool:
     if local is None or fn is None:
         return False
     fn_parents, reads = reads_of(fn, local)
-    return any(_ordered_against_tokens(rule, *_rounded(fn_parents, r)) for r in reads)
+    return any(_ordered_against_tokens(rule, *carried(fn_parents, r)) for r in reads)
 
 
 def per_token_name(node: ast.AST) -> str | None:

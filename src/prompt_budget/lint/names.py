@@ -150,10 +150,8 @@ EXCLUDED_WORDS = frozenset(
         "ttl",
         "age",
         "lifetime",
-        "secret",
-        "password",
-        "url",
-        "uri",
+        *("secret", "password"),
+        *("url", "uri"),
         *("seconds", "secs", "sec", "ms"),
         "timeout",
         "retry",
@@ -174,8 +172,7 @@ EXCLUDED_WORDS = frozenset(
         "idx",
         "ids",
         "id",
-        "logprob",
-        "logprobs",
+        *("logprob", "logprobs"),
         "cost",
         "costs",
         "price",
@@ -399,6 +396,8 @@ def excluded(ws: tuple[str, ...]) -> bool:
         and not (w == "code" and (ws[i + 1 : i + 2] == ("budget",) or "tokens" in ws[i + 1 :]))
         and not (w == "cost" and _cost_in_tokens(ws[i + 1 :], ws))
         and not (w == "spend" and ws[i + 1 :] == ("tokens",))  # ``MAX_SPEND_TOKENS = 500_000`` (set 555)
+        # ``CONTAINER_PENALTY_MIN_TOKENS = 200``: the size in tokens from which a penalty applies (set 583)
+        and not (w == "penalty" and ws[i + 1 :] in _PENALTY_SIZES)
     }
     if not found or not found <= _WHERE_WORDS:
         return bool(found)
@@ -406,6 +405,7 @@ def excluded(ws: tuple[str, ...]) -> bool:
     return not any(p in joined for p in (*_LLM_PHRASES, " context window ", " max tokens "))
 
 
+_PENALTY_SIZES = frozenset({("min", "tokens"), ("max", "tokens")})
 #: The last words of a name whose "cost" is measured in tokens (``DEFAULT_COST_CEILING_TOKENS``).
 _COST_LIMITS = frozenset({"threshold", "ceiling", "limit", "budget", "cap", "max"})
 _MONEY = frozenset({"per", "price", "prices", "pricing", "usd", "dollar", "dollars", "cents", "spend"})

@@ -128,6 +128,14 @@ class PercentShares:
         self._bound.setdefault(name, []).append((literal, found))
         return True
 
+    def bound_entries(self, rule: LintRule, node: ast.Dict) -> None:
+        """A dict's entries keyed by a percent's name (``{"run_hard_pct_of_capacity": 40}``), each a binding of
+        its key, decided by its reads here or in another module by name (set 583: metaensemble's defaults)."""
+        for key, value in zip(node.keys, node.values, strict=False):
+            name = key.value if type(key) is ast.Constant and type(key.value) is str else ""
+            if type(value) is ast.Constant and ("pct" in (lowered := name.lower()) or "percent" in lowered):
+                self.bound(rule, name, value)
+
     def decided(self, rule: LintRule, tree: ast.AST | None) -> Iterator[tuple[ast.expr, float, str, str]]:
         """(literal, value, name, why) of each binding of a name some read shows is a percent of tokens."""
         if tree is None or not (self._bound or _names_percent(rule)) or is_test_module(rule.ctx.path):

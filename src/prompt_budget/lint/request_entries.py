@@ -31,6 +31,7 @@ from prompt_budget.lint.pipeline_lengths import pipeline_length
 from prompt_budget.lint.rule import callee_name, dotted, string_value
 from prompt_budget.lint.small_caps import small_cap
 from prompt_budget.lint.token_cuts import cut_kwargs, cuts_tokens, embedder_length, tokenizer_length
+from prompt_budget.lint.token_strings import cuts_own_string
 from prompt_budget.lint.walks import kept_per_file, source_of, walk
 
 if TYPE_CHECKING:
@@ -175,6 +176,7 @@ def budget_keyword(rule: LintRule, arg: str, call: ast.Call) -> bool:
                     judge.mentions_tokens(callee := callee_name(call) or "")
                     and words(callee) not in _BARE_NOUNS
                     and not (type(call.func) is ast.Name and callee in regex_tokenizers(rule))
+                    and not cuts_own_string(rule, call, arg)  # ``_safe_filename_token(p, max_len=24)``
                 )
                 or cuts_tokens(call)
                 or generation_length(arg, call)

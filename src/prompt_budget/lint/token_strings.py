@@ -3,7 +3,10 @@ string parameter named as a token (``def _verify(self, token: str)`` ... ``len(t
 characters of a credential's token (set 233: conducto-ai's JWS approval and bearer tokens), never a model's
 tokens, which no code holds one by one in a string to measure. So is a ``str`` parameter of a function named for a
 secret or a credential (set 499: transcript-viewer's ``def set_secret(name: str, value: str)`` ... ``len(value) <
-MIN_TOKEN or len(value) > MAX_TOKEN``). Judges no finding itself.
+MIN_TOKEN or len(value) > MAX_TOKEN``). And a length given to a function of the module that returns a
+``str`` cut at that length (``_safe_filename_token(provider, max_len=24)`` of ``def _safe_filename_token(raw: str,
+*, max_len: int) -> str: ... return token[:max_len]``, set 583: yumi-agent's parts of a file's name). Judges no
+finding itself.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.flow import module_functions
 from prompt_budget.lint.names import words
 from prompt_budget.lint.text_params import annotated_as
 from prompt_budget.lint.walks import walk
@@ -69,4 +73,23 @@ def _caps(compare: ast.Compare, name: str, strings: set[str]) -> bool:
         and len(other.args) == 1
         and type(other.args[0]) is ast.Name
         and other.args[0].id in strings
+    )
+
+
+def cuts_own_string(rule: LintRule, call: ast.Call, arg: str) -> bool:
+    """``call`` reaches a function of the module annotated to return ``str`` that returns a value cut at its
+    parameter ``arg`` (``return token[:max_len]``): a length in characters, whatever the function's name."""
+    if type(call.func) is not ast.Name:
+        return False
+    fn = module_functions(rule.ctx.tree).get(call.func.id)
+    if fn is None or fn.returns is None or not annotated_as(fn.returns, _STRINGS):
+        return False
+    return any(
+        type(node) is ast.Return
+        and type(node.value) is ast.Subscript
+        and type(cut := node.value.slice) is ast.Slice
+        and cut.lower is None
+        and type(cut.upper) is ast.Name
+        and cut.upper.id == arg
+        for node in walk(fn)
     )

@@ -1,15 +1,40 @@
-"""Cases from sets 579 onward (issue 19), spliced into set 541's lists (``pb101_set541_cases``).
+"""Cases from sets 579 onward (issue 19), joined to set 541's lists (``pb101_set541_cases``) in the ``SINCE541_*``
+lists the rules' case modules take.
 
 Set 579's (measured with the rules of dfc61fb6, then tuned on): PB104, a product whose rate is written before the
 length, alone or before a division (mcp-server-datahub's ``return int(1.3 * len(text) / 4)`` in ``estimate_tokens``,
 ``pb104_line_rates.scaled_operand``). PB105, not a percent named for the context in a module that never speaks of
 tokens nor names a window (tne-sdk's status panel: ``ctx_pct = int(self.context * 100)`` of a game's "context
 fatigue", beside ``hp_pct`` and ``pwr_pct``, ``ratio_reads``).
+
+Set 583's (measured with the rules of 3d4aab7, then tuned on): PB101, not a length given to a function of the module
+that returns a ``str`` cut at it (yumi-agent's ``_safe_filename_token(provider, max_len=24)``, a part of a file's name,
+``token_strings.cuts_own_string``). PB102, not an option whose help text opens on another unit (repo2graph's
+``--budget`` "characters of chunk text to retrieve", "character budget for the whole pack", beside its
+``--budget-tokens``; ``budget_defaults``); a size in tokens from which a penalty applies
+(``CONTAINER_PENALTY_MIN_TOKENS = 200`` compared with ``count_tokens(...)``, ``names.excluded``). PB104, a wide
+script's rate among rates summed inside a rounding kept above zero (yumi-agent's ``int(non_ascii / 1.5 + ascii_chars /
+4) + 1``, ``pb104_terms``); an estimate scaled by a margin and added to a budget ordered against a window
+(repo2graph's ``int((len(system) + len(user)) / 4 * (1 + TOKEN_ESTIMATE_MARGIN))`` ... ``if estimate + MAX_TOKENS >
+window``, ``carried_units``). PB105, a dict's entry keyed by a percent's name, decided by its reads as a binding of
+its key is (metaensemble's ``{"run_hard_pct_of_capacity": 40, ...}`` read as ``config.run_hard_pct_of_capacity``
+against ``(estimated_tokens / max(capacity, 1)) * 100.0`` in another module, ``percent_shares.bound_entries``; the
+project's pass, tests/lint/test_set579_project.py).
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb101_set541_cases import (
+    SET541_PB101_INVALID,
+    SET541_PB101_VALID,
+    SET541_PB102_INVALID,
+    SET541_PB102_VALID,
+    SET541_PB104_INVALID,
+    SET541_PB104_VALID,
+    SET541_PB105_INVALID,
+    SET541_PB105_VALID,
+)
 
 _RATE_FIRST = "def {name}(text):\n    return int(1.3 * len(text){rest})\n"
 SET579_PB104_VALID = (
@@ -32,3 +57,103 @@ _GAME_GAUGE = (
 )
 SET579_PB105_VALID = (Valid(_GAME_GAUGE.format(comment="")),)
 SET579_PB105_INVALID = (Invalid(_GAME_GAUGE.format(comment="  # tokens used, in percent"), line=5),)
+
+_FILENAME_PART = (
+    "{head}"
+    "def diagnostic_name(provider, phase):\n"
+    '    prov = _safe_filename_token(provider or "provider", max_len=24, fallback="provider")\n'
+    '    return prov + "_" + phase\n'
+)
+_CUT_HERE = (
+    "import re\n"
+    "\n"
+    "\n"
+    "def _safe_filename_token(raw: str, *, max_len: int, fallback: str) -> str:\n"
+    '    token = re.sub(r"[^a-zA-Z0-9._-]+", "-", raw)\n'
+    "    if not token:\n"
+    "        return fallback[:max_len]\n"
+    "    return token[:max_len]\n"
+    "\n"
+    "\n"
+)
+SET583_PB101_VALID = (Valid(_FILENAME_PART.format(head=_CUT_HERE)),)
+SET583_PB101_INVALID = (
+    Invalid(_FILENAME_PART.format(head="from .names import _safe_filename_token\n\n\n"), line=5),
+)
+
+_HELP_UNIT = (
+    "import argparse\n"
+    "\n"
+    "\n"
+    "def main(argv=None):\n"
+    "    q = argparse.ArgumentParser()\n"
+    '    q.add_argument("--budget", type=int, default=24000, help="{unit} of chunk text to retrieve")\n'
+    '    q.add_argument("--budget-tokens", type=int, default=None, help="token budget")\n'
+    "    return q.parse_args(argv)\n"
+)
+_PENALTY_SIZE = (
+    "from .tokens import count_tokens\n"
+    "\n"
+    "CONTAINER_{name} = 200\n"
+    "\n"
+    "\n"
+    "def bulky(chunk):\n"
+    '    return count_tokens(chunk.get("text") or "") > CONTAINER_{name}\n'
+)
+SET583_PB102_VALID = (
+    Valid(_HELP_UNIT.format(unit="characters")),
+    Valid(_HELP_UNIT.format(unit="Character budget")),
+    Valid(_PENALTY_SIZE.format(name="PENALTY_WEIGHT")),
+)
+SET583_PB102_INVALID = (
+    Invalid(_HELP_UNIT.format(unit="tokens"), line=6),
+    Invalid(_PENALTY_SIZE.format(name="PENALTY_MIN_TOKENS"), line=3),
+)
+
+_WIDE_PLUS_ONE = (
+    "def {name}(text: str) -> int:\n"
+    "    non_ascii = sum(1 for c in text if ord(c) > 127)\n"
+    "    ascii_chars = len(text) - non_ascii\n"
+    "    return int(non_ascii / 1.5{rest}) + 1\n"
+)
+_MARGIN = (
+    "TOKEN_ESTIMATE_MARGIN = 0.25\n"
+    "\n"
+    "\n"
+    "def check_room(window: int, reserved: int, system: str, user: str) -> None:\n"
+    "    estimate = int((len(system) + len(user)) / 4 * (1 + TOKEN_ESTIMATE_MARGIN))\n"
+    "    if estimate + {other} > window:\n"
+    '        raise SystemExit("the prompt leaves no room for the answer")\n'
+)
+SET583_PB104_VALID = (
+    Valid(_WIDE_PLUS_ONE.format(name="padded_width", rest="")),
+    Valid(_MARGIN.format(other="reserved")),
+)
+SET583_PB104_INVALID = (
+    Invalid(_WIDE_PLUS_ONE.format(name="estimate_tokens", rest=" + ascii_chars / 4"), line=4, count=2),
+    Invalid(_MARGIN.format(other="max_tokens"), line=5),
+)
+
+_PERCENT_ENTRY = (
+    '_DEFAULTS = {{"run_hard_pct_of_capacity": 40, "window_capacity_tokens": 88_000}}\n'
+    "\n"
+    "\n"
+    "def gate(used, capacity, config):\n"
+    "    pct = ({used} / max(capacity, 1)) * 100.0\n"
+    "    if pct > config.run_hard_pct_of_capacity:\n"
+    '        return "block"\n'
+    '    return "auto"\n'
+)
+SET583_PB105_VALID = (Valid(_PERCENT_ENTRY.format(used="disk_bytes")),)
+SET583_PB105_INVALID = (Invalid(_PERCENT_ENTRY.format(used="estimated_tokens"), line=1),)
+
+
+#: Set 541's lists with the cases of sets 579 onward: the lists the rules' case modules take.
+SINCE541_PB101_VALID = (*SET541_PB101_VALID, *SET583_PB101_VALID)
+SINCE541_PB101_INVALID = (*SET541_PB101_INVALID, *SET583_PB101_INVALID)
+SINCE541_PB102_VALID = (*SET541_PB102_VALID, *SET583_PB102_VALID)
+SINCE541_PB102_INVALID = (*SET541_PB102_INVALID, *SET583_PB102_INVALID)
+SINCE541_PB104_VALID = (*SET541_PB104_VALID, *SET579_PB104_VALID, *SET583_PB104_VALID)
+SINCE541_PB104_INVALID = (*SET541_PB104_INVALID, *SET579_PB104_INVALID, *SET583_PB104_INVALID)
+SINCE541_PB105_VALID = (*SET541_PB105_VALID, *SET579_PB105_VALID, *SET583_PB105_VALID)
+SINCE541_PB105_INVALID = (*SET541_PB105_INVALID, *SET579_PB105_INVALID, *SET583_PB105_INVALID)

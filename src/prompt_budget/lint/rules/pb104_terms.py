@@ -124,7 +124,9 @@ def priced_per_token(ancestors: Sequence[ast.AST], node: ast.expr) -> bool:
 
 
 def _terms(node: ast.expr) -> list[ast.expr]:
-    """The terms of a sum: ``a + b - c`` -> [a, b, c]."""
+    """The terms of a sum: ``a + b - c`` -> [a, b, c], through a rounding (``int(a / 1.5 + b / 4) + 1`` -> [a /
+    1.5, b / 4, 1], set 583: yumi-agent's estimate kept above zero)."""
+    node = _unrounded(node)
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
         return [*_terms(node.left), *_terms(node.right)]
     return [node]

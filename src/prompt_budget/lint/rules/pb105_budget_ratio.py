@@ -121,8 +121,7 @@ class BudgetRatio(DivisorTables):
     context_length``). A share of a local whose name says characters, bound once to a budget times a rate of characters per token, is a share of that budget (``max_chars = max_tokens * 4`` ... ``int(max_chars * 0.15)``, ``max_chars * (0.4 if big else 0.3)``, or a local table of shares read by key, ``total_chars * weights.get(name, 0.1)``: its first share and the fallback). A share (0.05 or more) of a text's token count bound to a local that a running count of tokens is ordered against is the part of the prompt kept (``tokens = count_tokens(prompt)``, ``target = int(tokens * 0.70)`` ... ``if used + lt > target``), and so is a chunk size ordered against a token count divided into the overlap (``overlap = chunk_size // 4`` ... ``if est <= chunk_size``, ``est = estimate_tokens(text)``).
 
     A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a ratio compared with a score (``c["relevance_judgement"] >= self.context_threshold``) is a cut-off on
-    the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a search's step, not a share to tune. A fraction passed for a parameter whose default is reported (``Detector(critical_fraction=0.92)``) is one.
-    """
+    the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a search's step, not a share to tune. A fraction passed for a parameter whose default is reported (``Detector(critical_fraction=0.92)``) is one."""
 
     CODE = "PB105"
     PROJECT_WIDE = True
@@ -539,6 +538,7 @@ class BudgetRatio(DivisorTables):
         self._keyed.extend(keyed_fallbacks(node))
         for key, literal in named_shares(self, node):  # ``{"tool_budget_ratio": 0.45}``, as a field
             self._named_ratio(key, literal)
+        self._percents.bound_entries(self, node)  # ``{"run_hard_pct_of_capacity": 40}``
         if not isinstance(self.ctx.parent(node), ast.Dict) and holds_share(node):
             self._tables.append(node)  # ``{"low": {"max_share": 0.33}}``, judged by the module's reads
 
