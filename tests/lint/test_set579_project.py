@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lint_helpers import lint_package, reported_lines
+from lint_helpers import lint_package, lint_tree, reported_lines
 
 CONFIG = (
     "_DEFAULT_THRESHOLDS = {\n"
@@ -42,3 +42,31 @@ def test_percent_entries_another_module_compares_with_a_percent_of_tokens_are_re
 
 def test_percent_entries_compared_with_a_percent_of_something_else_are_not(tmp_path: Path) -> None:
     assert reported_lines(lint_package(tmp_path, _files("used_disk_bytes")), "PB105") == []
+
+
+AGENT = (
+    "from dataclasses import dataclass, field\n\n\n"
+    "@dataclass\n"
+    "class TestProposal:\n"
+    "    tests: list[str] = field(default_factory=list)\n\n\n"
+    "class TestGenerationAgent:\n"
+    "    def __init__(self, retriever, max_context_tokens: int = 12000):\n"
+    "        self._retriever = retriever\n"
+    "        self._max_ctx = max_context_tokens\n"
+)
+
+
+def test_a_test_named_module_outside_tests_holding_no_test_is_product_code(tmp_path: Path) -> None:
+    found = lint_tree(
+        tmp_path, {"skel/agents/__init__.py": "", "skel/agents/test_generation_agent.py": AGENT}
+    )
+    assert reported_lines(found, "PB102") == [("skel/agents/test_generation_agent.py", 10)]
+
+
+def test_a_test_named_module_holding_a_test_stays_a_test(tmp_path: Path) -> None:
+    files = {
+        "skel/agents/__init__.py": "",
+        "skel/agents/test_generation_agent.py": AGENT
+        + "\n\ndef test_agent():\n    assert TestGenerationAgent(None)\n",
+    }
+    assert reported_lines(lint_tree(tmp_path, files), "PB102") == []

@@ -1,7 +1,7 @@
 """Modules named like tests that hold none (set 247: shidoshi's ``web/connection_test.py``, the code of a
 connection check its server imports): ``report-tests = false`` suppresses findings in test modules, known by
-their path (``flow.is_test_module``); a ``*_test.py`` outside any test folder that defines no test and imports
-no test framework is the product's code. Read from the file only for such a name holding a finding the run
+their path (``flow.is_test_module``); a ``*_test.py`` or ``test_*.py`` outside any test folder that defines no
+test and imports no test framework is the product's code. Read from the file only for such a name holding a finding the run
 would suppress (``engine``), once per path and run.
 """
 
@@ -13,22 +13,21 @@ from pathlib import Path
 
 from prompt_budget.lint.flow import is_test_module
 
-#: A line of a module that holds tests: a test function or class, or an import of a test framework.
+#: A line of a module that holds tests: a test function (a test class holds them), or an import of a test
+#: framework; not a class named ``Test...`` alone (skelpr's ``class TestProposal``, a dataclass of proposed tests).
 _TEST_INSIDE = re.compile(
-    r"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test|class[ \t]+Test|(?:import|from)[ \t]+(?:pytest|unittest)\b)",
-    re.MULTILINE,
+    r"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+test|(?:import|from)[ \t]+(?:pytest|unittest)\b)", re.MULTILINE
 )
 
 
 def no_test_inside(rel: str, path: Path) -> bool:
-    """A module test-named only by its ``_test`` suffix, outside any test folder, that defines no test
-    and imports no test framework (shidoshi's ``web/connection_test.py``, the code of a connection
-    check): its numbers are the product's, not a test's scenario. Read only for such a name."""
+    """A module test-named only by its ``_test`` suffix or ``test_`` prefix, outside any test folder, that defines
+    no test and imports no test framework (shidoshi's ``web/connection_test.py``, the code of a connection check;
+    set 585: skelpr's ``agents/test_generation_agent.py``, an agent writing tests): its numbers are the product's,
+    not a test's scenario. Read only for such a name."""
     stem = os.path.basename(rel).rsplit(".", 1)[0]
-    if (
-        not stem.endswith("_test")
-        or stem.startswith("test_")
-        or is_test_module(os.path.dirname(rel) + "/x.py")
+    if not (stem.endswith("_test") or stem.startswith("test_")) or is_test_module(
+        os.path.dirname(rel) + "/x.py"
     ):
         return False
     try:

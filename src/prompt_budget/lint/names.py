@@ -59,6 +59,7 @@ BUDGET_PHRASES: tuple[tuple[str, ...], ...] = (
     ("thinking", "budget"),
     ("reasoning", "budget"),
     ("context", "budget"),
+    ("ctx", "budget"),  # ``CTX_BUDGET = 3000  # ... up to 4k tokens`` (set 585: moth-companion)
     ("prompt", "budget"),
     ("num", "output"),
     ("num", "outputs"),
@@ -173,15 +174,8 @@ EXCLUDED_WORDS = frozenset(
         "ids",
         "id",
         *("logprob", "logprobs"),
-        "cost",
-        "costs",
-        "price",
-        "prices",
-        "pricing",
-        "usd",
-        "dollar",
-        "dollars",
-        "cents",
+        *("cost", "costs", "price", "prices", "pricing"),
+        *("usd", "dollar", "dollars", "cents"),
         *("minute", "minutes", "tpm", "rpm", "rps", "hour", "hours", "day", "days"),
         "rate",
         "port",
@@ -407,7 +401,7 @@ def excluded(ws: tuple[str, ...]) -> bool:
 
 _PENALTY_SIZES = frozenset({("min", "tokens"), ("max", "tokens")})
 #: The last words of a name whose "cost" is measured in tokens (``DEFAULT_COST_CEILING_TOKENS``).
-_COST_LIMITS = frozenset({"threshold", "ceiling", "limit", "budget", "cap", "max"})
+_COST_LIMITS = frozenset({"threshold", "ceiling", "limit", "budget", "cap", "max", "alert", "warn"})
 _MONEY = frozenset({"per", "price", "prices", "pricing", "usd", "dollar", "dollars", "cents", "spend"})
 
 

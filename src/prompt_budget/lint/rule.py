@@ -495,10 +495,10 @@ class LintRule:
 
     def token_comment(self) -> bool:
         """The statement's comment talks about tokens (``DEFAULT_NUM_OUTPUTS = 256  # tokens``)."""
-        comment = self.ctx.comment()
+        comment = without_char_rates(self.ctx.comment())
         if not comment or not TOKENS_WORD.search(comment) or other_tokens(comment):
             return False  # (a key's base64 tokens; below, ``# 100K chars ~ 25k tokens``: characters)
-        return not any(w in _NOT_MODEL_TOKENS for w in words(without_char_rates(comment)))
+        return not any(w in _NOT_MODEL_TOKENS for w in words(comment))
 
     def token_sequence(self, node: ast.AST) -> bool:
         """A list of tokens: ``tokens``, ``input_ids``, ``enc.encode(text)``, ``tokenizer(text)``."""

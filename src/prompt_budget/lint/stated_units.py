@@ -59,8 +59,9 @@ def shows_in_tokens(ancestors: Sequence[ast.AST], compare: ast.Compare, amount: 
 
 def _shown(branch: Sequence[ast.stmt], amount: ast.AST) -> Iterator[tuple[ast.FormattedValue, str]]:
     """(the replacement field, the text right after it) of each f-string of the first statements of ``branch``
-    showing ``amount`` (a name or an attribute): what a message says the amount counts."""
-    if not isinstance(amount, (ast.Name, ast.Attribute)):
+    showing ``amount`` (a name, an attribute or an item: ``inputs[-1]``, set 585): what a message says the amount
+    counts."""
+    if not isinstance(amount, (ast.Name, ast.Attribute, ast.Subscript)):
         return
     shown = ast.unparse(amount)
     for node in (n for stmt in branch[:2] for n in walk(stmt)):

@@ -244,6 +244,13 @@ class _Estimate:
         chars = isinstance(left, (ast.Name, ast.Attribute)) and bool(
             CHAR_WORDS & set(words(attr_name(left) or ""))
         )
+        if (  # ``sum(len(m["content"]) for m in messages) // 3 + 4 * len(messages)`` (set 585: moth-companion)
+            isinstance(left, ast.Call)
+            and callee_name(left) == "sum"
+            and len(left.args) == 1
+            and isinstance(left.args[0], (ast.GeneratorExp, ast.ListComp))
+        ):
+            left = left.args[0].elt
         if not (isinstance(left, ast.Call) and callee_name(left) == "len") and not chars:
             return False
         divisor, factor = attr_name(rate) or "", number(rate)

@@ -20,6 +20,19 @@ window``, ``carried_units``). PB105, a dict's entry keyed by a percent's name, d
 its key is (metaensemble's ``{"run_hard_pct_of_capacity": 40, ...}`` read as ``config.run_hard_pct_of_capacity``
 against ``(estimated_tokens / max(capacity, 1)) * 100.0`` in another module, ``percent_shares.bound_entries``; the
 project's pass, tests/lint/test_set579_project.py).
+
+Set 585's (measured with the rules of bed8f86c, then tuned on): PB102, a context's budget abbreviated (moth-companion's
+``CTX_BUDGET = 3000``, ``names.BUDGET_PHRASES``); an alert's threshold in tokens named for cost (loom-harness'
+``_COST_ALERT_TOKENS = 200_000``, ``names.excluded``); not a constant whose comment speaks of tokens only as a time per
+token (moth-companion's ``TOPK_SAMPLE_MIN = 4096  # CPU vocabularies above this ... ~2 ms per token``,
+``comment_units``); a module named ``test_*.py`` outside a test folder holding no test is the product's code
+(skelpr's ``agents/test_generation_agent.py`` and its ``class TestProposal``, ``named_tests``; the project's pass,
+tests/lint/test_set579_project.py). PB103, a threshold on an item its branch's message shows in tokens (loom-harness'
+``if ... inputs[-1] > 4000: findings.append(f"input grew ... {inputs[-1]:,} tokens ...")``, ``stated_units``). PB104, a
+quotient bound to a name of tokens of an amount its function shows in characters (pandion's ``f"... ({size:,}
+characters)"`` ... ``tokens = max(1, round(size / 4))``, ``pb104_integer_rates``). PB106, the overheads added to an
+estimate of a sum of lengths (moth-companion's ``sum(len(m.get("content") or "") for m in messages) // 3 + 4 *
+len(messages) + 3``, ``token_overheads``).
 """
 
 from __future__ import annotations
@@ -30,10 +43,14 @@ from prompt_budget.lint.rules.pb101_set541_cases import (
     SET541_PB101_VALID,
     SET541_PB102_INVALID,
     SET541_PB102_VALID,
+    SET541_PB103_INVALID,
+    SET541_PB103_VALID,
     SET541_PB104_INVALID,
     SET541_PB104_VALID,
     SET541_PB105_INVALID,
     SET541_PB105_VALID,
+    SET541_PB106_INVALID,
+    SET541_PB106_VALID,
 )
 
 _RATE_FIRST = "def {name}(text):\n    return int(1.3 * len(text){rest})\n"
@@ -148,12 +165,71 @@ SET583_PB105_VALID = (Valid(_PERCENT_ENTRY.format(used="disk_bytes")),)
 SET583_PB105_INVALID = (Invalid(_PERCENT_ENTRY.format(used="estimated_tokens"), line=1),)
 
 
+_TIME_PER_TOKEN = (
+    "TOPK_SAMPLE_MIN = 4096  # {comment}\n\n\ndef draw(p):\n    return p.size(-1) > TOPK_SAMPLE_MIN\n"
+)
+_COST_ALERT = (
+    "_COST_ALERT_{unit} = 200_000\n"
+    "\n"
+    "\n"
+    "def tags(run):\n"
+    "    if run.input_tokens + run.output_tokens > _COST_ALERT_{unit}:\n"
+    '        return ["cost blowup"]\n'
+    "    return []\n"
+)
+SET585_PB102_VALID = (
+    Valid(
+        _TIME_PER_TOKEN.format(comment="CPU vocabularies above this: sorting 32k probs costs ~2 ms per token")
+    ),
+    Valid(_COST_ALERT.format(unit="USD")),
+)
+SET585_PB102_INVALID = (
+    Invalid(_TIME_PER_TOKEN.format(comment="tokens of the sample, about 2 ms per token"), line=1),
+    Invalid("CTX_BUDGET = 3000  # trained on chats up to 4k tokens\n", line=1),
+    Invalid(_COST_ALERT.format(unit="TOKENS"), line=1),
+)
+
+_GROWTH_SHOWN = (
+    "def bloat(turns, findings):\n"
+    '    inputs = [t["input"] for t in turns if t["input"]]\n'
+    "    if len(inputs) >= 3 and inputs[-1] > 4000:\n"
+    '        findings.append(f"input grew {{inputs[0]:,}} -> {{inputs[-1]:,}} {unit} over {{len(inputs)}} turns")\n'
+)
+SET585_PB103_VALID = (Valid(_GROWTH_SHOWN.format(unit="rows")),)
+SET585_PB103_INVALID = (Invalid(_GROWTH_SHOWN.format(unit="tokens"), line=3),)
+
+_SHOWN_SIZE = (
+    "def explain(size: int, overlap: int) -> str:\n"
+    "    if overlap >= size:\n"
+    '        return f"Overlap must be smaller than the chunk size ({{size:,}} {unit})."\n'
+    "    tokens = max(1, round(size / 4))\n"
+    '    return f"about {{tokens:,}} tokens"\n'
+)
+SET585_PB104_VALID = (Valid(_SHOWN_SIZE.format(unit="lines")),)
+SET585_PB104_INVALID = (Invalid(_SHOWN_SIZE.format(unit="characters"), line=4),)
+
+_PER_MESSAGE = (
+    "def {name}(messages: list[dict]) -> int:\n"
+    '    return sum(len(m.get("content") or "") for m in messages) // 3 + 4 * len(messages) + 3\n'
+)
+SET585_PB106_VALID = (Valid(_PER_MESSAGE.format(name="padded_rows").replace("// 3", "")),)
+SET585_PB106_INVALID = (Invalid(_PER_MESSAGE.format(name="approx_tokens"), line=2, count=2),)
+
 #: Set 541's lists with the cases of sets 579 onward: the lists the rules' case modules take.
 SINCE541_PB101_VALID = (*SET541_PB101_VALID, *SET583_PB101_VALID)
 SINCE541_PB101_INVALID = (*SET541_PB101_INVALID, *SET583_PB101_INVALID)
-SINCE541_PB102_VALID = (*SET541_PB102_VALID, *SET583_PB102_VALID)
-SINCE541_PB102_INVALID = (*SET541_PB102_INVALID, *SET583_PB102_INVALID)
-SINCE541_PB104_VALID = (*SET541_PB104_VALID, *SET579_PB104_VALID, *SET583_PB104_VALID)
-SINCE541_PB104_INVALID = (*SET541_PB104_INVALID, *SET579_PB104_INVALID, *SET583_PB104_INVALID)
+SINCE541_PB102_VALID = (*SET541_PB102_VALID, *SET583_PB102_VALID, *SET585_PB102_VALID)
+SINCE541_PB102_INVALID = (*SET541_PB102_INVALID, *SET583_PB102_INVALID, *SET585_PB102_INVALID)
+SINCE541_PB103_VALID = (*SET541_PB103_VALID, *SET585_PB103_VALID)
+SINCE541_PB103_INVALID = (*SET541_PB103_INVALID, *SET585_PB103_INVALID)
+SINCE541_PB104_VALID = (*SET541_PB104_VALID, *SET579_PB104_VALID, *SET583_PB104_VALID, *SET585_PB104_VALID)
+SINCE541_PB104_INVALID = (
+    *SET541_PB104_INVALID,
+    *SET579_PB104_INVALID,
+    *SET583_PB104_INVALID,
+    *SET585_PB104_INVALID,
+)
 SINCE541_PB105_VALID = (*SET541_PB105_VALID, *SET579_PB105_VALID, *SET583_PB105_VALID)
 SINCE541_PB105_INVALID = (*SET541_PB105_INVALID, *SET579_PB105_INVALID, *SET583_PB105_INVALID)
+SINCE541_PB106_VALID = (*SET541_PB106_VALID, *SET585_PB106_VALID)
+SINCE541_PB106_INVALID = (*SET541_PB106_INVALID, *SET585_PB106_INVALID)

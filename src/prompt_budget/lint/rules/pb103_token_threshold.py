@@ -471,7 +471,7 @@ class TokenThreshold(LintRule):
                         break
                     if (
                         value is not None
-                        and isinstance(amount, (ast.Name, ast.Attribute))
+                        and isinstance(amount, (ast.Name, ast.Attribute, ast.Subscript))
                         and (
                             states_tokens(self.ctx.ancestors, node, value)
                             or shows_in_tokens(self.ctx.ancestors, node, amount)  # f"{n} tokens"

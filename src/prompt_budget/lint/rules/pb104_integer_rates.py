@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.names import CHAR_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import attr_name, callee_name, number
 from prompt_budget.lint.rules.pb104_context import result_is_tokens, returned_estimate
+from prompt_budget.lint.walks import walk
 
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
@@ -23,23 +25,39 @@ if TYPE_CHECKING:
 def rounded_up(rule: LintRule, node: ast.expr, factor: float) -> str | None:
     """ "chars" for an amount divided whose unit the form says: rounded up (``_rounded_up``), or shown in characters
     by the f-string that shows the quotient (``f"total={total} chars (~{total // 4} tokens)"``, set 563:
-    psi-agent)."""
+    psi-agent), or, for a quotient bound to a name of tokens, by an f-string of its function (``f"the chunk size
+    ({size:,} characters)"`` ... ``tokens = max(1, round(size / 4))``, set 585: pandion)."""
     found = _rounded_up(rule, node, factor)
     if found is None and isinstance(node, (ast.Name, ast.Attribute)):
-        shown = ast.unparse(node)
         joined = next(
             (a for a in reversed(rule.ctx.ancestors) if isinstance(a, (ast.JoinedStr, ast.stmt))), None
         )
-        values = joined.values if isinstance(joined, ast.JoinedStr) else []
-        for part, after in pairwise(values):
+        if _shows_chars([joined], ast.unparse(node)):
+            return "chars"
+        fn = rule.ctx.function()
+        if (
+            fn is not None
+            and 2.5 <= factor <= 6
+            and isinstance(quotient := rule.ctx.ancestors[-1], ast.expr)
+            and result_is_tokens(rule, quotient)
+            and _shows_chars(walk(fn), ast.unparse(node))
+        ):
+            return "chars"
+    return found
+
+
+def _shows_chars(nodes: Iterable[ast.AST | None], shown: str) -> bool:
+    """An f-string among ``nodes`` shows the expression ``shown`` followed by characters."""
+    for joined in nodes:
+        for part, after in pairwise(joined.values if isinstance(joined, ast.JoinedStr) else ()):
             if (
                 isinstance(part, ast.FormattedValue)
                 and isinstance(after, ast.Constant)
                 and _SHOWN_CHARS.match(str(after.value))
                 and ast.unparse(part.value) == shown
             ):
-                return "chars"
-    return found
+                return True
+    return False
 
 
 #: The unit right after a shown amount saying it counts characters.
