@@ -229,6 +229,12 @@ def environment_read(rule: LintRule, call: ast.Call) -> bool:
     own = _own_callee(call)
     if own is not None and _aliased(call) and ("env" in own.lower() or own in _environment_readers(rule)):
         env_default(rule, call)
+    elif len(call.args) == 2 and type(starred := call.args[1]) is ast.Starred and not call.keywords:
+        # ``_ea.pick_default("8192", *_ea.LLM_MAX_TOKENS)``: a default, then a tuple of variables' names in a
+        # constant named for them (set 587: seed-kernel's ``env_access``)
+        variable = attr_name(starred.value) or ""
+        if variable.isupper() and "default" in words(callee_name(call) or "") and whole_number(call.args[0]):
+            _report_default(rule, call, variable, call.args[0])
     return False
 
 
@@ -256,8 +262,16 @@ def env_default(rule: LintRule, call: ast.Call) -> None:
     if not (_OS_READ.search(callee) or _helper_read(rule, call)):
         return
     variable, default = string_value(call.args[0]), fallback or call.args[-1]
+    if variable is not None:
+        _report_default(rule, call, variable, default)
+
+
+def _report_default(rule: LintRule, call: ast.Call, variable: str, default: ast.expr) -> None:
+    """Report ``default``, the default of ``call``'s read of the variable ``variable``, when it names a budget,
+    and its copy where the variable is set empty."""
+    parent = rule.ctx.parent(call)
     value = whole_number(default)
-    if variable is None or value is None or is_reported(rule, default):
+    if value is None or is_reported(rule, default):
         return
     name = variable.lower()
     ws = set(words(name))

@@ -175,7 +175,7 @@ EXCLUDED_WORDS = frozenset(
         "id",
         *("logprob", "logprobs"),
         *("cost", "costs", "price", "prices", "pricing"),
-        *("usd", "dollar", "dollars", "cents"),
+        *("usd", "dollar", "dollars", "cents", "bps"),  # ``MAX_SLIPPAGE_BPS``: basis points (set 587)
         *("minute", "minutes", "tpm", "rpm", "rps", "hour", "hours", "day", "days"),
         "rate",
         "port",

@@ -6,6 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from prompt_budget.lint.crypto_tokens import chain_tokens_only
+
 if TYPE_CHECKING:
     from prompt_budget.lint.rule import LintRule
 
@@ -15,8 +17,8 @@ def precheck(text: str, rules: Sequence[type[LintRule]], lowered: str | None = N
     against the lower-cased text (case-insensitive matching in ``re`` is several times slower). Each
     pattern is searched at most once per file, and a pattern made of alternatives that each start with
     a word (``token|ctx|budget``) only once one of those words is in the text (``in`` is many times
-    faster than the regular expression that fails on most files). ``lowered``: ``text.lower()``, when the
-    caller has it."""
+    faster than the regular expression that fails on most files). A module about a blockchain's tokens and no
+    model's fails it (``crypto_tokens``). ``lowered``: ``text.lower()``, when the caller has it."""
     if lowered is None:
         lowered = text.lower()
     seen: dict[re.Pattern[str], bool] = {}
@@ -30,7 +32,7 @@ def precheck(text: str, rules: Sequence[type[LintRule]], lowered: str | None = N
             if not hit:
                 break
         else:
-            return True
+            return not chain_tokens_only(lowered)  # a blockchain's tokens, no model's (``crypto_tokens``)
     return False
 
 

@@ -33,6 +33,12 @@ quotient bound to a name of tokens of an amount its function shows in characters
 characters)"`` ... ``tokens = max(1, round(size / 4))``, ``pb104_integer_rates``). PB106, the overheads added to an
 estimate of a sum of lengths (moth-companion's ``sum(len(m.get("content") or "") for m in messages) // 3 + 4 *
 len(messages) + 3``, ``token_overheads``).
+
+Set 587's (measured with the rules of 83eff2ac, then tuned on): PB101, the default of a reader taking it first and
+the variables' names from a constant (seed-kernel's ``int(_ea.pick_default("262144", *_ea.LLM_CONTEXT_SIZE) or
+"262144")``, ``env_defaults``). PB102, not a cap in basis points (orblivion's ``MAX_SLIPPAGE_BPS = 300``,
+``names.EXCLUDED_WORDS``). Not any reading in a module about a blockchain's tokens that names none of a model's
+(orblivion's wallet client: ``len(toks) > 32``, ``search_tokens(limit=20)``; ``crypto_tokens``, in the pre-check).
 """
 
 from __future__ import annotations
@@ -215,13 +221,51 @@ _PER_MESSAGE = (
 SET585_PB106_VALID = (Valid(_PER_MESSAGE.format(name="padded_rows").replace("// 3", "")),)
 SET585_PB106_INVALID = (Invalid(_PER_MESSAGE.format(name="approx_tokens"), line=2, count=2),)
 
+_DEFAULT_FIRST = (
+    "from . import env_access as _ea\n"
+    "\n"
+    "\n"
+    "def window():\n"
+    '    return int(_ea.pick_default("262144", *_ea.{names}) or "262144")\n'
+)
+SET587_PB101_VALID = (Valid(_DEFAULT_FIRST.format(names="LOG_BUFFER_SIZE")),)
+SET587_PB101_INVALID = (Invalid(_DEFAULT_FIRST.format(names="LLM_CONTEXT_SIZE"), line=5, count=2),)
+
+_SLIPPAGE = (
+    "MAX_SLIPPAGE_{unit} = 300\n"
+    "\n"
+    "\n"
+    "def slippage_cap(sell_tokens, token_tolerance):\n"
+    "    return min(token_tolerance(sell_tokens), MAX_SLIPPAGE_{unit})\n"
+)
+SET587_PB102_VALID = (Valid(_SLIPPAGE.format(unit="BPS")),)
+SET587_PB102_INVALID = (Invalid(_SLIPPAGE.format(unit="TOKENS"), line=1),)
+
+_CHAIN_TOKENS = (
+    '"""Wallet sessions: ERC-20 approvals, Uniswap swaps within a slippage cap.{model}"""\n'
+    "\n"
+    "\n"
+    "def setup(toks):\n"
+    "    if len(toks) > 32:\n"
+    '        raise ValueError("too many tokens")\n'
+)
+SET587_PB103_VALID = (Valid(_CHAIN_TOKENS.format(model="")),)
+SET587_PB103_INVALID = (
+    Invalid(_CHAIN_TOKENS.format(model=" Each step asks a model (max_tokens=512)."), line=5),
+)
+
 #: Set 541's lists with the cases of sets 579 onward: the lists the rules' case modules take.
-SINCE541_PB101_VALID = (*SET541_PB101_VALID, *SET583_PB101_VALID)
-SINCE541_PB101_INVALID = (*SET541_PB101_INVALID, *SET583_PB101_INVALID)
-SINCE541_PB102_VALID = (*SET541_PB102_VALID, *SET583_PB102_VALID, *SET585_PB102_VALID)
-SINCE541_PB102_INVALID = (*SET541_PB102_INVALID, *SET583_PB102_INVALID, *SET585_PB102_INVALID)
-SINCE541_PB103_VALID = (*SET541_PB103_VALID, *SET585_PB103_VALID)
-SINCE541_PB103_INVALID = (*SET541_PB103_INVALID, *SET585_PB103_INVALID)
+SINCE541_PB101_VALID = (*SET541_PB101_VALID, *SET583_PB101_VALID, *SET587_PB101_VALID)
+SINCE541_PB101_INVALID = (*SET541_PB101_INVALID, *SET583_PB101_INVALID, *SET587_PB101_INVALID)
+SINCE541_PB102_VALID = (*SET541_PB102_VALID, *SET583_PB102_VALID, *SET585_PB102_VALID, *SET587_PB102_VALID)
+SINCE541_PB102_INVALID = (
+    *SET541_PB102_INVALID,
+    *SET583_PB102_INVALID,
+    *SET585_PB102_INVALID,
+    *SET587_PB102_INVALID,
+)
+SINCE541_PB103_VALID = (*SET541_PB103_VALID, *SET585_PB103_VALID, *SET587_PB103_VALID)
+SINCE541_PB103_INVALID = (*SET541_PB103_INVALID, *SET585_PB103_INVALID, *SET587_PB103_INVALID)
 SINCE541_PB104_VALID = (*SET541_PB104_VALID, *SET579_PB104_VALID, *SET583_PB104_VALID, *SET585_PB104_VALID)
 SINCE541_PB104_INVALID = (
     *SET541_PB104_INVALID,
