@@ -63,7 +63,18 @@ def _share_of_budget(rule: LintRule, text: str) -> bool:
         for i, w in enumerate(ws):
             if rule.names.is_budget(w) or _TOKEN_PHRASE.match(" ".join(ws[i:])):
                 return True
+        if [w.lower() for w in ws[:2]] in (["the", "window"], ["window"]) and _about_context(rule):
+            return True  # ``COMPACT_AT = 0.7  # compact past this share of the window`` (set 589: cycls)
     return False
+
+
+def _about_context(rule: LintRule) -> bool:
+    """The module's docstring speaks of a model's context ("Context compaction ...")."""
+    doc = ast.get_docstring(rule.ctx.tree) if isinstance(rule.ctx.tree, ast.Module) else None
+    return bool(doc) and bool(_CONTEXT_DOC.search(doc or ""))
+
+
+_CONTEXT_DOC = re.compile(r"\b(?:context|tokens?|compaction|compact)\b", re.I)
 
 
 def stated_token_share(

@@ -90,7 +90,7 @@ def usage_thresholds(rule: LintRule, node: ast.Compare) -> list[tuple[ast.expr, 
                 break
             # ``@property def usage_ratio(self): return min(1.0, self.used_tokens / self.max_tokens)`` ...
             # ``self.usage_ratio > 0.8`` (set 193: lerev's context near capacity)
-            if value is not None and (share := _own_getter_share(rule, div)) is not None:
+            if value is not None and (share := own_getter_share(rule, div)) is not None:
                 found.append((literal, value, share))
                 break
         left = right
@@ -125,11 +125,17 @@ def _context_percent(rule: LintRule, node: ast.expr) -> bool:
     )
 
 
-def _own_getter_share(rule: LintRule, node: ast.expr) -> str | None:
+def own_getter_share(rule: LintRule, node: ast.expr) -> str | None:
     """``self.usage_ratio`` or ``self.usage_ratio()``, a property or method of the enclosing class taking
-    nothing but ``self`` whose every return divides a token amount or divides by a budget: the budget's name
-    (or "budget"); else None."""
-    name = read_of_getter(node)
+    nothing but ``self`` whose every return divides a token amount or divides by a budget, or such a method called
+    with arguments (``self.usage_fraction(messages)``, set 589: nemocode): the budget's name (or "budget"); else
+    None."""
+    called = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+    name = (
+        node.func.attr
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        else read_of_getter(node)
+    )
     read = node.func if isinstance(node, ast.Call) else node
     owner = rule.ctx.enclosing_class()
     if (
@@ -138,7 +144,11 @@ def _own_getter_share(rule: LintRule, node: ast.expr) -> str | None:
         or not (isinstance(read, ast.Attribute) and attr_name(read.value) == "self")
     ):
         return None
-    found = [f for f in owner.body if isinstance(f, _FUNCTIONS) and f.name == name and len(f.args.args) == 1]
+    found = [
+        f
+        for f in owner.body
+        if isinstance(f, _FUNCTIONS) and f.name == name and (called or len(f.args.args) == 1)
+    ]
     divs = returned_shares({name: found}, name) if len(found) == 1 else []
     pairs = [(d, rule.budget_expr(d.right)) for d in divs]
     if not pairs or not all(b is not None or rule.token_amount(d.left) for d, b in pairs):
@@ -297,3 +307,9 @@ def context_fraction(rule: LintRule, node: ast.Tuple) -> tuple[ast.expr, float, 
     name, literal, value = found
     what = f'("fraction", {value}) of the context window' + (f" as `{name}`" if name else "")
     return literal, value, name or "context_size", what
+
+
+def own_share(rule: LintRule, node: ast.Compare) -> bool:
+    """``node`` orders a call of a method of the enclosing class returning a share of a budget
+    (``own_getter_share``) against something: a share of that budget is in scope."""
+    return any(type(s) is ast.Call and own_getter_share(rule, s) for s in (node.left, *node.comparators))

@@ -39,6 +39,12 @@ the variables' names from a constant (seed-kernel's ``int(_ea.pick_default("2621
 "262144")``, ``env_defaults``). PB102, not a cap in basis points (orblivion's ``MAX_SLIPPAGE_BPS = 300``,
 ``names.EXCLUDED_WORDS``). Not any reading in a module about a blockchain's tokens that names none of a model's
 (orblivion's wallet client: ``len(toks) > 32``, ``search_tokens(limit=20)``; ``crypto_tokens``, in the pre-check).
+
+Set 589's (measured with the rules of e7debe48, then tuned on): PB105, a share a comment gives of "the window" in a
+module whose docstring speaks of a model's context (cycls' ``COMPACT_AT = 0.7  # compact past this share of the
+window`` under "Context compaction ...", ``described_shares``); a threshold compared with a method of the class
+returning a share of its budget, called with arguments (nemocode's ``def should_compact(self, messages, threshold=0.8):
+return self.usage_fraction(messages) > threshold``, ``ratio_reads.own_share``).
 """
 
 from __future__ import annotations
@@ -254,6 +260,36 @@ SET587_PB103_INVALID = (
     Invalid(_CHAIN_TOKENS.format(model=" Each step asks a model (max_tokens=512)."), line=5),
 )
 
+_WINDOW_SHARE = (
+    '"""{doc}"""\n'
+    "\n"
+    "COMPACT_AT = 0.7  # compact past this share of the window\n"
+    "KEEP_RECENT = 0.3  # keep this share of the window verbatim\n"
+)
+_METHOD_SHARE = (
+    "class ContextManager:\n"
+    "    def __init__(self, {limit}: int):\n"
+    "        self.{limit} = {limit}\n"
+    "\n"
+    "    def context_fraction(self, messages) -> float:\n"
+    "        return self.usage(messages) / self.{limit}\n"
+    "\n"
+    "    def should_compact(self, messages, threshold: float = 0.8) -> bool:\n"
+    "        return self.context_fraction(messages) > threshold\n"
+)
+SET589_PB105_VALID = (
+    Valid(_WINDOW_SHARE.format(doc="Image tiling: overlapping tiles of a picture.")),
+    Valid(_METHOD_SHARE.format(limit="max_messages")),
+)
+SET589_PB105_INVALID = (
+    Invalid(
+        _WINDOW_SHARE.format(doc="Context compaction: stub old tool results, then summarize."),
+        line=3,
+        count=2,
+    ),
+    Invalid(_METHOD_SHARE.format(limit="context_window"), line=8),
+)
+
 #: Set 541's lists with the cases of sets 579 onward: the lists the rules' case modules take.
 SINCE541_PB101_VALID = (*SET541_PB101_VALID, *SET583_PB101_VALID, *SET587_PB101_VALID)
 SINCE541_PB101_INVALID = (*SET541_PB101_INVALID, *SET583_PB101_INVALID, *SET587_PB101_INVALID)
@@ -273,7 +309,12 @@ SINCE541_PB104_INVALID = (
     *SET583_PB104_INVALID,
     *SET585_PB104_INVALID,
 )
-SINCE541_PB105_VALID = (*SET541_PB105_VALID, *SET579_PB105_VALID, *SET583_PB105_VALID)
-SINCE541_PB105_INVALID = (*SET541_PB105_INVALID, *SET579_PB105_INVALID, *SET583_PB105_INVALID)
+SINCE541_PB105_VALID = (*SET541_PB105_VALID, *SET579_PB105_VALID, *SET583_PB105_VALID, *SET589_PB105_VALID)
+SINCE541_PB105_INVALID = (
+    *SET541_PB105_INVALID,
+    *SET579_PB105_INVALID,
+    *SET583_PB105_INVALID,
+    *SET589_PB105_INVALID,
+)
 SINCE541_PB106_VALID = (*SET541_PB106_VALID, *SET585_PB106_VALID)
 SINCE541_PB106_INVALID = (*SET541_PB106_INVALID, *SET585_PB106_INVALID)

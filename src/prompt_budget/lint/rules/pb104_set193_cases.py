@@ -47,22 +47,24 @@ _PROPERTY_SHARE = (
 )
 
 SHARE_VALID = (
-    # a share of items, a property of another class, a getter taking arguments
+    # a share of items, a property of another class
     Valid(_PROPERTY_SHARE.format(share="self.used_slots / self.slot_count", read="usage_ratio")),
     Valid(
         _PROPERTY_SHARE.format(share="self.used_tokens / self.max_tokens", read="usage_ratio").replace(
             "    @property\n    def is_near", "\nclass Other:\n    @property\n    def is_near"
         )
     ),
-    Valid(
+)
+SHARE_INVALID = (
+    # a method taking arguments returns a share of the budget too (set 589: nemocode's ``usage_fraction(messages)``)
+    Invalid(
         "class ContextWindow:\n"
         "    def usage_ratio(self, extra: int) -> float:\n"
         "        return (self.used_tokens + extra) / self.max_tokens\n\n"
         "    def near(self) -> bool:\n"
-        "        return self.usage_ratio(0) > 0.8\n"
+        "        return self.usage_ratio(0) > 0.8\n",
+        line=6,
     ),
-)
-SHARE_INVALID = (
     Invalid(_PROPERTY_SHARE.format(share="self.used_tokens / self.max_tokens", read="usage_ratio"), line=10),
     Invalid(
         "class Budget:\n"

@@ -51,7 +51,7 @@ from prompt_budget.lint.ratio_names import (
     share_of_machine_memory,
     token_share,
 )
-from prompt_budget.lint.ratio_reads import context_fraction, report_margin_read, usage_thresholds
+from prompt_budget.lint.ratio_reads import context_fraction, own_share, report_margin_read, usage_thresholds
 from prompt_budget.lint.read_fractions import fraction_operand, keyed_facts, keyed_read, project_shares
 from prompt_budget.lint.rule import BUDGET_WORDS, Report, attr_name, callee_name, defaults, number
 from prompt_budget.lint.rules.pb105_cases import CASES_INVALID, CASES_VALID
@@ -306,8 +306,7 @@ class BudgetRatio(DivisorTables):
         return any(s in (self._character_sizes or ()) for s in sizes) or overlap_of_characters(self, name)
 
     def _named_ratio(self, name: str | None, literal: ast.expr | None, param: bool = False) -> None:
-        """A ratio bound to a name: reported when the name says which budget it divides, or, for a
-        generic name, once a budget turns up in its scope."""
+        """A ratio bound to a name: reported when its name says which budget it divides, or, generic, once one is in scope."""
         if described_as_score(literal):
             return
         original = literal
@@ -551,6 +550,7 @@ class BudgetRatio(DivisorTables):
     def visit_Compare(self, node: ast.Compare) -> None:
         if self.gather_evidence:  # a cut-off on a score (``score_defaults``)
             self._score_compared |= score_compared(self.names, node, self.ctx.function())
+            self._seen("", held=own_share(self, node))  # ``self.usage_fraction(m) > threshold`` (set 589)
         for literal, value, name, what in usage_thresholds(self, node):  # ``if used / window > 0.75``
             self._report(literal, value, f"{name} usage threshold", what)
 
