@@ -11,6 +11,7 @@ from prompt_budget.lint.argument_rows import budget_argument, option_values, par
 from prompt_budget.lint.asserted_configs import test_data
 from prompt_budget.lint.bound_lengths import bound_lengths, watch_bound, watch_numbered
 from prompt_budget.lint.budget_rows import lookup_table
+from prompt_budget.lint.call_siblings import budget_siblings
 from prompt_budget.lint.chunk_units import token_chunk_bounds
 from prompt_budget.lint.dict_settings import dict_budgets, passed_how
 from prompt_budget.lint.dict_slots import value_key
@@ -421,6 +422,10 @@ class InlineBudget(LintRule):
                 # ``TokenInterval(every=500_000)``: the class's name gives the unit (set 20: inspect-ai)
                 how = f"given to `{callee}`, which counts tokens"
                 self._report(kw.value, f"{callee}.{kw.arg}", value, how)
+        for kw, amount in budget_siblings(
+            self, node
+        ):  # ``ContextBudget(window_tokens=..., output_reserve=8_192)``
+            self._report(kw.value, kw.arg or "", amount, f"beside the token budgets given to `{callee}`")
         # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048), TOKEN_MAX.get(model_name, 2048)
         found = lookup_default(self, node, self._cuts)
         given = keyword_fallback(self, node, self._budget_keyword) if not (found and found[3]) else None

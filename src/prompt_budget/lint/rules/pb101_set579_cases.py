@@ -45,6 +45,10 @@ module whose docstring speaks of a model's context (cycls' ``COMPACT_AT = 0.7  #
 window`` under "Context compaction ...", ``described_shares``); a threshold compared with a method of the class
 returning a share of its budget, called with arguments (nemocode's ``def should_compact(self, messages, threshold=0.8):
 return self.usage_fraction(messages) > threshold``, ``ratio_reads.own_share``).
+
+Set 591's (measured with the rules of e80ed51c, then tuned on): PB101, the other whole amounts a budget's class is
+given beside two token budgets named as such (pleiad's ``ContextBudget(window_tokens=128_000, output_reserve=8_192,
+compact_at=96_000, recent_tokens=32_000)``, ``call_siblings``), not one naming a time.
 """
 
 from __future__ import annotations
@@ -290,9 +294,28 @@ SET589_PB105_INVALID = (
     Invalid(_METHOD_SHARE.format(limit="context_window"), line=8),
 )
 
+_BUDGET_CALL = (
+    "from .budget import ContextBudget\n"
+    "\n"
+    "BUDGET = ContextBudget(\n"
+    "    window_{unit}=128_000,\n"
+    "    output_reserve=8_192,\n"
+    "    compact_at=96_000,\n"
+    "    recent_{unit}=32_000,\n"
+    "    timeout_ms=30_000,\n"
+    ")\n"
+)
+SET591_PB101_VALID = (Valid(_BUDGET_CALL.format(unit="lines").replace("    output_reserve=8_192,\n", "")),)
+SET591_PB101_INVALID = (Invalid(_BUDGET_CALL.format(unit="tokens"), line=4, count=4),)
+
 #: Set 541's lists with the cases of sets 579 onward: the lists the rules' case modules take.
-SINCE541_PB101_VALID = (*SET541_PB101_VALID, *SET583_PB101_VALID, *SET587_PB101_VALID)
-SINCE541_PB101_INVALID = (*SET541_PB101_INVALID, *SET583_PB101_INVALID, *SET587_PB101_INVALID)
+SINCE541_PB101_VALID = (*SET541_PB101_VALID, *SET583_PB101_VALID, *SET587_PB101_VALID, *SET591_PB101_VALID)
+SINCE541_PB101_INVALID = (
+    *SET541_PB101_INVALID,
+    *SET583_PB101_INVALID,
+    *SET587_PB101_INVALID,
+    *SET591_PB101_INVALID,
+)
 SINCE541_PB102_VALID = (*SET541_PB102_VALID, *SET583_PB102_VALID, *SET585_PB102_VALID, *SET587_PB102_VALID)
 SINCE541_PB102_INVALID = (
     *SET541_PB102_INVALID,
