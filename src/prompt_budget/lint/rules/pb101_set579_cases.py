@@ -49,6 +49,10 @@ return self.usage_fraction(messages) > threshold``, ``ratio_reads.own_share``).
 Set 591's (measured with the rules of e80ed51c, then tuned on): PB101, the other whole amounts a budget's class is
 given beside two token budgets named as such (pleiad's ``ContextBudget(window_tokens=128_000, output_reserve=8_192,
 compact_at=96_000, recent_tokens=32_000)``, ``call_siblings``), not one naming a time.
+
+Set 593's (measured with the rules of cfa93ae0, then tuned on): PB103, not a clamp in a module counting a lexer's
+tokens and naming no model's (codeevolve's ``min(len(toks) - 2, 400)`` of ``_TOKEN_RE.findall(text)`` shingles,
+``lexer_tokens.lexer_module``, as PB102 already read it).
 """
 
 from __future__ import annotations
@@ -308,6 +312,20 @@ _BUDGET_CALL = (
 SET591_PB101_VALID = (Valid(_BUDGET_CALL.format(unit="lines").replace("    output_reserve=8_192,\n", "")),)
 SET591_PB101_INVALID = (Invalid(_BUDGET_CALL.format(unit="tokens"), line=4, count=4),)
 
+_SHINGLES = (
+    '"""Token fingerprints of code{side}."""\n'
+    "import re\n"
+    "\n"
+    '_TOKEN_RE = re.compile(r"[A-Za-z_]\\w*|[(){{}}]|.")\n'
+    "\n"
+    "\n"
+    "def fingerprint(text):\n"
+    "    toks = [t.lower() for t in _TOKEN_RE.findall(text)]\n"
+    '    return ["|".join(toks[i : i + 3]) for i in range(0, min(len(toks) - 2, 400))]\n'
+)
+SET593_PB103_VALID = (Valid(_SHINGLES.format(side="")),)
+SET593_PB103_INVALID = (Invalid(_SHINGLES.format(side=", sent in the prompt"), line=9),)
+
 #: Set 541's lists with the cases of sets 579 onward: the lists the rules' case modules take.
 SINCE541_PB101_VALID = (*SET541_PB101_VALID, *SET583_PB101_VALID, *SET587_PB101_VALID, *SET591_PB101_VALID)
 SINCE541_PB101_INVALID = (
@@ -323,8 +341,13 @@ SINCE541_PB102_INVALID = (
     *SET585_PB102_INVALID,
     *SET587_PB102_INVALID,
 )
-SINCE541_PB103_VALID = (*SET541_PB103_VALID, *SET585_PB103_VALID, *SET587_PB103_VALID)
-SINCE541_PB103_INVALID = (*SET541_PB103_INVALID, *SET585_PB103_INVALID, *SET587_PB103_INVALID)
+SINCE541_PB103_VALID = (*SET541_PB103_VALID, *SET585_PB103_VALID, *SET587_PB103_VALID, *SET593_PB103_VALID)
+SINCE541_PB103_INVALID = (
+    *SET541_PB103_INVALID,
+    *SET585_PB103_INVALID,
+    *SET587_PB103_INVALID,
+    *SET593_PB103_INVALID,
+)
 SINCE541_PB104_VALID = (*SET541_PB104_VALID, *SET579_PB104_VALID, *SET583_PB104_VALID, *SET585_PB104_VALID)
 SINCE541_PB104_INVALID = (
     *SET541_PB104_INVALID,

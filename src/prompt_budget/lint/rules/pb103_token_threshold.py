@@ -25,6 +25,7 @@ from prompt_budget.lint.item_costs import items_of_budget
 from prompt_budget.lint.item_floors import per_item_factors
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.kv_options import kv_option_read
+from prompt_budget.lint.lexer_tokens import lexer_module
 from prompt_budget.lint.literal_limits import char_limit
 from prompt_budget.lint.names import words
 from prompt_budget.lint.report_buckets import counts_for_report
@@ -109,8 +110,7 @@ class TokenThreshold(LintRule):
     tokens; a conditional choosing between two numbers bound as a price (``price = [0.08 if n_tokens >
     300 else 0 ...]``) is a billing tier. A fractional safety factor on the count's side of a comparison
     with a budget (``if prompt_tokens * 1.5 > context_window``: the prompt may fill 2/3 of the window) is
-    reported; a whole one (``* 2``) splits the budget in parts and is not.
-    """
+    reported; a whole one (``* 2``) splits the budget in parts and is not. Not in a lexer's module (set 593)."""
 
     CODE = "PB103"
     NAME = "token-threshold"
@@ -338,7 +338,8 @@ class TokenThreshold(LintRule):
         if name in {None, "len", "get", "pop"}:
             name = "tokens"
         message = f"token threshold {value} {how}; move it to config next to the budget it protects"
-        self.report_literal(literal, message, value, f"{name} {kind}")
+        if not lexer_module(self):  # ``min(len(toks) - 2, 400)`` of ``_TOKEN_RE.findall(text)``
+            self.report_literal(literal, message, value, f"{name} {kind}")
 
     def _pricing_tier(self, node: ast.Compare) -> bool:
         if picks_price(self.ctx.ancestors, node):
