@@ -114,6 +114,8 @@ class PercentShares:
     def __init__(self) -> None:
         #: name -> (literal, value) of each binding
         self._bound: dict[str, list[tuple[ast.expr, float]]] = {}
+        #: the names bound as a dict's entries (a record's data as often as a setting: ``"context_pct": 41``)
+        self._entries: set[str] = set()
 
     def bound(self, rule: LintRule, name: str, value: ast.expr | None) -> bool:
         """Whether ``name = value`` binds a percent (kept for the end of the module)."""
@@ -133,8 +135,13 @@ class PercentShares:
         its key, decided by its reads here or in another module by name (set 583: metaensemble's defaults)."""
         for key, value in zip(node.keys, node.values, strict=False):
             name = key.value if type(key) is ast.Constant and type(key.value) is str else ""
-            if type(value) is ast.Constant and ("pct" in (lowered := name.lower()) or "percent" in lowered):
-                self.bound(rule, name, value)
+            lowered = name.lower()
+            if (
+                type(value) is ast.Constant
+                and ("pct" in lowered or "percent" in lowered)
+                and self.bound(rule, name, value)
+            ):
+                self._entries.add(name)
 
     def decided(self, rule: LintRule, tree: ast.AST | None) -> Iterator[tuple[ast.expr, float, str, str]]:
         """(literal, value, name, why) of each binding of a name some read shows is a percent of tokens."""
@@ -159,7 +166,11 @@ class PercentShares:
         for name in self._bound:
             if name not in why and (handed := _handed_on(tree, name, deciding, up)) is not None:
                 why[name] = handed
-            elif name not in why and set(words(name)) & _CONTEXT_ACTS and not _scales_here(tree, name, up):
+            elif (
+                name not in why
+                and set(words(name)) & (_ACTS if name in self._entries else _CONTEXT_ACTS)
+                and not _scales_here(tree, name, up)
+            ):
                 # ``compact_at_percent: int = 75`` handed on: named for the window's share it compacts at (set 353:
                 # pengy); one the module scales or compares is decided by what it meets
                 why[name] = "named as a percent of the context it acts at"
@@ -384,10 +395,11 @@ def _project_percents(rule: type[LintRule], facts: Sequence[Fact], options: Lint
 project_percents = classmethod(_project_percents)
 
 
+#: The acts a percent is named for: what a dict's entry must name to be so read (a demo's stats ``"context_pct": 41``
+#: is a record's usage; ``"compact_at_percent": 75`` of a config's defaults acts at it, the session's corpus check).
+_ACTS = frozenset({"compact", "compaction", "summary", "summarize", "summarization"})
 #: Words naming the context a percent acts at (``compact_at_percent``), not a budget of money or a machine's memory.
-_CONTEXT_ACTS = frozenset(
-    {"compact", "compaction", "context", "ctx", "window", "summary", "summarize", "summarization"}
-)
+_CONTEXT_ACTS = _ACTS | {"context", "ctx", "window"}
 
 
 def _scales_here(tree: ast.AST, name: str, up: dict[ast.AST, ast.AST]) -> bool:

@@ -2,8 +2,8 @@
 lists the rules' case modules take.
 
 Set 579's (measured with the rules of dfc61fb6, then tuned on): PB104, a product whose rate is written before the
-length, alone or before a division (mcp-server-datahub's ``return int(1.3 * len(text) / 4)`` in ``estimate_tokens``,
-``pb104_line_rates.scaled_operand``). PB105, not a percent named for the context in a module that never speaks of
+length, before a division (mcp-server-datahub's ``return int(1.3 * len(text) / 4)`` in ``estimate_tokens``,
+``pb104_line_rates.scaled_operand``; not alone, the corpus check). PB105, not a percent named for the context in a module that never speaks of
 tokens nor names a window (tne-sdk's status panel: ``ctx_pct = int(self.context * 100)`` of a game's "context
 fatigue", beside ``hp_pct`` and ``pwr_pct``, ``ratio_reads``).
 
@@ -75,13 +75,11 @@ from prompt_budget.lint.rules.pb101_set541_cases import (
 
 _RATE_FIRST = "def {name}(text):\n    return int(1.3 * len(text){rest})\n"
 SET579_PB104_VALID = (
-    Valid(_RATE_FIRST.format(name="padded_width", rest="")),
     Valid(_RATE_FIRST.format(name="padded_width", rest=" / 4")),
+    # a rate written first alone is left (the corpus check: ``0.15 * len(bad)`` of a penalty, a figure's height)
+    Valid(_RATE_FIRST.format(name="estimate_tokens", rest="")),
 )
-SET579_PB104_INVALID = (
-    Invalid(_RATE_FIRST.format(name="estimate_tokens", rest=""), line=2),
-    Invalid(_RATE_FIRST.format(name="estimate_tokens", rest=" / 4"), line=2),
-)
+SET579_PB104_INVALID = (Invalid(_RATE_FIRST.format(name="estimate_tokens", rest=" / 4"), line=2),)
 
 _GAME_GAUGE = (
     "class StatusPanel:\n"
@@ -181,8 +179,18 @@ _PERCENT_ENTRY = (
     '        return "block"\n'
     '    return "auto"\n'
 )
-SET583_PB105_VALID = (Valid(_PERCENT_ENTRY.format(used="disk_bytes")),)
-SET583_PB105_INVALID = (Invalid(_PERCENT_ENTRY.format(used="estimated_tokens"), line=1),)
+SET583_PB105_VALID = (
+    Valid(_PERCENT_ENTRY.format(used="disk_bytes")),
+    # a record's usage named for the context, no act (the corpus check: collab-a2a's demo roster)
+    Valid('ROSTER = [{"stats": {"model": "claude-opus-5", "tokens_in": 184000, "context_pct": 41}}]\n'),
+)
+SET583_PB105_INVALID_ACT = (
+    Invalid('DEFAULTS = {"max_context_tokens": 128_000, "compact_at_percent": 75}\n', line=1),
+)
+SET583_PB105_INVALID = (
+    Invalid(_PERCENT_ENTRY.format(used="estimated_tokens"), line=1),
+    *SET583_PB105_INVALID_ACT,
+)
 
 
 _TIME_PER_TOKEN = (

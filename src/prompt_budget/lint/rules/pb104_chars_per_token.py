@@ -401,8 +401,6 @@ class CharsPerToken(LintRule):
         ):
             return  # ``len(x) * 3 // 8``: judged once, at the division; ``words * 1.35 / 32`` here
         op, left, right = node.op, node.left, node.right
-        if type(op) is ast.Mult and number(right) is None and number(left) is not None and self._chars(right):
-            left, right = right, left  # ``1.3 * len(text)``: the rate written first (set 579: datahub)
         factor = shifted_rate(node) if isinstance(op, ast.RShift) else number(right)  # ``n >> 2``: // 4
         if factor is None and isinstance(op, ast.RShift):
             return  # ``n >> SHIFT``: a shift by a name, whose value is no divisor
