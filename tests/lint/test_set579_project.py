@@ -1,7 +1,8 @@
 """Set 583 (issue 19), decided over the whole run: a dict's entries keyed by a percent's name are bindings of their
 keys, reported where another module compares a read of that name with a percent of a share of tokens
 (``percent_shares.bound_entries`` and PB105's project pass; metaensemble's ``_DEFAULT_THRESHOLDS`` read by its cost
-gate), and left alone where the percent compared is of something else."""
+gate), and left alone where the percent compared is of something else; and which test-named modules are the
+product's (set 585 and the session's review)."""
 
 from __future__ import annotations
 
@@ -44,29 +45,34 @@ def test_percent_entries_compared_with_a_percent_of_something_else_are_not(tmp_p
     assert reported_lines(lint_package(tmp_path, _files("used_disk_bytes")), "PB105") == []
 
 
-AGENT = (
+PROPOSALS = (
     "from dataclasses import dataclass, field\n\n\n"
     "@dataclass\n"
     "class TestProposal:\n"
     "    tests: list[str] = field(default_factory=list)\n\n\n"
-    "class TestGenerationAgent:\n"
-    "    def __init__(self, retriever, max_context_tokens: int = 12000):\n"
-    "        self._retriever = retriever\n"
-    "        self._max_ctx = max_context_tokens\n"
+    "def propose(llm, diff):\n"
+    "    return llm.complete(diff, max_tokens=1200)\n"
+)
+FAKES = (
+    "MAX_TOKENS = 256\n\n\n"
+    "class FakeClient:\n"
+    "    def complete(self, prompt, max_tokens=128):\n"
+    '        return "ok"\n'
 )
 
 
-def test_a_test_named_module_outside_tests_holding_no_test_is_product_code(tmp_path: Path) -> None:
-    found = lint_tree(
-        tmp_path, {"skel/agents/__init__.py": "", "skel/agents/test_generation_agent.py": AGENT}
-    )
-    assert reported_lines(found, "PB102") == [("skel/agents/test_generation_agent.py", 10)]
+def test_a_connection_test_module_holding_only_a_class_named_test_is_product_code(tmp_path: Path) -> None:
+    """Set 585 (skelpr's ``class TestProposal``): a class named ``Test...`` is no test; ``*_test.py`` outside a test
+    folder holding no test is the product's code."""
+    found = lint_tree(tmp_path, {"skel/agents/__init__.py": "", "skel/agents/proposal_test.py": PROPOSALS})
+    assert reported_lines(found, "PB101") == [("skel/agents/proposal_test.py", 10)]
 
 
-def test_a_test_named_module_holding_a_test_stays_a_test(tmp_path: Path) -> None:
+def test_a_test_prefixed_helper_beside_tests_stays_a_test_module(tmp_path: Path) -> None:
+    """The session's review: a shared ``test_utils.py`` of fakes beside the tests is a test module."""
     files = {
-        "skel/agents/__init__.py": "",
-        "skel/agents/test_generation_agent.py": AGENT
-        + "\n\ndef test_agent():\n    assert TestGenerationAgent(None)\n",
+        "pkg/__init__.py": "",
+        "pkg/test_utils.py": FAKES,
+        "pkg/test_agent.py": "from .test_utils import FakeClient\n\n\ndef test_reply():\n    assert FakeClient()\n",
     }
-    assert reported_lines(lint_tree(tmp_path, files), "PB102") == []
+    assert [f for f in lint_tree(tmp_path, files) if f.suppressed is None] == []

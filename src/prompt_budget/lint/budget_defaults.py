@@ -285,8 +285,8 @@ def option_default(rule: LintRule, node: ast.Call, held: Deferred) -> None:
     if found is None or value is None:
         return
     written, name, help_text = found
-    if help_text and _OPENS_ON_OTHER_UNIT.match(help_text.strip()) and not rule.names.mentions_tokens(name):
-        return  # ``--budget`` "characters of chunk text to retrieve" (set 583: repo2graph)
+    if help_text and _OPENS_ON_OTHER_UNIT.match(help_text.strip()) and not TOKENS_WORD.search(help_text):
+        return  # ``--budget`` "characters of chunk text to retrieve" (set 583: repo2graph; the review: no tokens after)
     said = (  # not "..., not tokens" (set 445)
         rule.names.is_weak_budget(name)
         and help_text is not None

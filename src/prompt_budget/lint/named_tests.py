@@ -1,7 +1,7 @@
 """Modules named like tests that hold none (set 247: shidoshi's ``web/connection_test.py``, the code of a
 connection check its server imports): ``report-tests = false`` suppresses findings in test modules, known by
-their path (``flow.is_test_module``); a ``*_test.py`` or ``test_*.py`` outside any test folder that defines no
-test and imports no test framework is the product's code. Read from the file only for such a name holding a finding the run
+their path (``flow.is_test_module``); a ``*_test.py`` outside any test folder that defines no test and imports
+no test framework is the product's code. Read from the file only for such a name holding a finding the run
 would suppress (``engine``), once per path and run.
 """
 
@@ -21,13 +21,15 @@ _TEST_INSIDE = re.compile(
 
 
 def no_test_inside(rel: str, path: Path) -> bool:
-    """A module test-named only by its ``_test`` suffix or ``test_`` prefix, outside any test folder, that defines
-    no test and imports no test framework (shidoshi's ``web/connection_test.py``, the code of a connection check;
-    set 585: skelpr's ``agents/test_generation_agent.py``, an agent writing tests): its numbers are the product's,
-    not a test's scenario. Read only for such a name."""
+    """A module test-named only by its ``_test`` suffix, outside any test folder, that defines no test and imports no
+    test framework (shidoshi's ``web/connection_test.py``, the code of a connection check): its numbers are the
+    product's, not a test's scenario. Read only for such a name. (A ``test_*.py`` so shaped is as often a shared test
+    helper, ``test_utils.py``, as an agent writing tests: it stays a test module, the session's review.)"""
     stem = os.path.basename(rel).rsplit(".", 1)[0]
-    if not (stem.endswith("_test") or stem.startswith("test_")) or is_test_module(
-        os.path.dirname(rel) + "/x.py"
+    if (
+        not stem.endswith("_test")
+        or stem.startswith("test_")
+        or is_test_module(os.path.dirname(rel) + "/x.py")
     ):
         return False
     try:

@@ -151,7 +151,7 @@ class PercentShares:
         why: dict[str, str] = {}
         deciding: dict[str, list[tuple[ast.AST, str]]] = {}  # every read that decided a name, with why
         for node in walk(tree):
-            name = name_of(node)
+            name = name_of(node) or _entry_key(node)
             if (
                 name is not None
                 and isinstance(getattr(node, "ctx", None), ast.Load)
@@ -415,3 +415,10 @@ def _scales_here(tree: ast.AST, name: str, up: dict[ast.AST, ast.AST]) -> bool:
         ):
             return True
     return False
+
+
+def _entry_key(node: ast.AST) -> str | None:
+    """``_DEFAULTS["run_hard_pct_of_capacity"]``: the key of an entry read through its dict (the review)."""
+    if type(node) is ast.Subscript and type(key := node.slice) is ast.Constant and type(key.value) is str:
+        return key.value
+    return None

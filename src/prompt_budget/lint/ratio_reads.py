@@ -6,6 +6,7 @@ a literal share ordered against a division of a token amount or by a budget (``i
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.assignments import bound_values
@@ -121,8 +122,12 @@ def _context_percent(rule: LintRule, node: ast.expr) -> bool:
         bool(ws & _PERCENT)
         and bool(ws & _CONTEXT)
         and ws <= _PERCENT | _CONTEXT | {"used", "usage", "fill"}
-        and ("window" in ws or any("token" in line.lower() for line in rule.ctx.lines))
+        and ("window" in ws or any(_MODEL_LINE.search(line) for line in rule.ctx.lines))
     )
+
+
+#: A line speaking of a model's tokens or naming its window (not ``session_token``, ``tokenize``: the review).
+_MODEL_LINE = re.compile(r"\btokens?\b|context[ _]window", re.IGNORECASE)
 
 
 def own_getter_share(rule: LintRule, node: ast.expr) -> str | None:

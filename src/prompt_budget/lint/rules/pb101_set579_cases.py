@@ -53,6 +53,13 @@ compact_at=96_000, recent_tokens=32_000)``, ``call_siblings``), not one naming a
 Set 593's (measured with the rules of cfa93ae0, then tuned on): PB103, not a clamp in a module counting a lexer's
 tokens and naming no model's (codeevolve's ``min(len(toks) - 2, 400)`` of ``_TOKEN_RE.findall(text)`` shingles,
 ``lexer_tokens.lexer_module``, as PB102 already read it).
+
+The session's review (an independent read of dfc61fb6..83eff2ac, ``REVIEW65_*``): an option whose help opens on another
+unit is left only when the help says no tokens after ("Messages ... dropped until they fit this many tokens"); a percent
+named for the context counts in a module whose lines say tokens as a word or name the context window, not a
+``session_token``; a dict's percent entry read through its dict (``_DEFAULTS["run_hard_pct_of_capacity"]``) is read
+as its name is; a ``test_*.py`` outside a test folder stays a test module (a shared ``test_utils.py`` of fakes as
+often as an agent writing tests), the class named ``Test...`` fix kept for ``*_test.py`` (tests/lint/test_set579_project.py).
 """
 
 from __future__ import annotations
@@ -334,6 +341,58 @@ _SHINGLES = (
 SET593_PB103_VALID = (Valid(_SHINGLES.format(side="")),)
 SET593_PB103_INVALID = (Invalid(_SHINGLES.format(side=", sent in the prompt"), line=9),)
 
+#: The session's review (an independent read of dfc61fb6..83eff2ac), each snippet the reader ran.
+_REVIEW_HELP_TOKENS = (
+    '"""Command line: a token budget for the history."""\n'
+    "import argparse\n"
+    "\n"
+    "\n"
+    "def main(argv=None):\n"
+    "    q = argparse.ArgumentParser()\n"
+    '    q.add_argument("--budget", type=int, default=6000, help="Messages of the history are dropped until they fit this many tokens")\n'
+    "    return q.parse_args(argv)\n"
+)
+_REVIEW_WINDOW_PCT = (
+    '"""Checkpoint hints for the agent\'s context window."""\n'
+    "\n"
+    "\n"
+    "def hints(state, messages):\n"
+    "    context_pct = state.context_pct\n"
+    "    if context_pct >= 80:\n"
+    '        messages.append("compact now: the context window is nearly full")\n'
+    "    return messages\n"
+)
+_REVIEW_SESSION_TOKEN = (
+    '"""Status panel of the game client (ctx: the pilot\'s context fatigue)."""\n'
+    "\n"
+    "\n"
+    "class StatusPanel:\n"
+    "    def __init__(self, session_token):\n"
+    "        self.session_token = session_token\n"
+    "\n"
+    "    def refresh(self, bar):\n"
+    "        hp_pct = int(self.integrity / self.max_int * 100)\n"
+    "        ctx_pct = int(self.context * 100)\n"
+    "        if ctx_pct >= 80:\n"
+    '            bar.add_class("critical")\n'
+    "        return hp_pct\n"
+)
+_REVIEW_ENTRY_READ = (
+    '"""Gate a run on the share of the token window it uses."""\n'
+    "\n"
+    '_DEFAULTS = {"run_hard_pct_of_capacity": 40}\n'
+    "\n"
+    "\n"
+    "def gate(estimated_tokens, capacity):\n"
+    "    pct = (estimated_tokens / max(capacity, 1)) * 100.0\n"
+    '    if pct > _DEFAULTS["run_hard_pct_of_capacity"]:\n'
+    '        return "block"\n'
+    '    return "auto"\n'
+)
+REVIEW65_PB102_INVALID = (Invalid(_REVIEW_HELP_TOKENS, line=7),)
+REVIEW65_PB105_VALID = (Valid(_REVIEW_SESSION_TOKEN),)
+REVIEW65_PB105_INVALID = (Invalid(_REVIEW_WINDOW_PCT, line=6), Invalid(_REVIEW_ENTRY_READ, line=3))
+
 #: Set 541's lists with the cases of sets 579 onward: the lists the rules' case modules take.
 SINCE541_PB101_VALID = (*SET541_PB101_VALID, *SET583_PB101_VALID, *SET587_PB101_VALID, *SET591_PB101_VALID)
 SINCE541_PB101_INVALID = (
@@ -363,7 +422,13 @@ SINCE541_PB104_INVALID = (
     *SET583_PB104_INVALID,
     *SET585_PB104_INVALID,
 )
-SINCE541_PB105_VALID = (*SET541_PB105_VALID, *SET579_PB105_VALID, *SET583_PB105_VALID, *SET589_PB105_VALID)
+SINCE541_PB105_VALID = (
+    *SET541_PB105_VALID,
+    *SET579_PB105_VALID,
+    *SET583_PB105_VALID,
+    *SET589_PB105_VALID,
+    *REVIEW65_PB105_VALID,
+)
 SINCE541_PB105_INVALID = (
     *SET541_PB105_INVALID,
     *SET579_PB105_INVALID,
