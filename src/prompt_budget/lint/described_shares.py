@@ -74,7 +74,7 @@ def _about_context(rule: LintRule) -> bool:
     return bool(doc) and bool(_CONTEXT_DOC.search(doc or ""))
 
 
-_CONTEXT_DOC = re.compile(r"\b(?:context|tokens?|compaction|compact)\b", re.I)
+_CONTEXT_DOC = re.compile(r"\b(?:context|compaction|compact)\b", re.I)
 
 
 def stated_token_share(

@@ -54,6 +54,19 @@ def lexer_module(rule: LintRule) -> bool:
     return found
 
 
+def pattern_tokens(rule: LintRule) -> bool:
+    """The module cuts text with its own pattern named for tokens (``_TOKEN_RE = re.compile(...)``) and names no
+    model's side: a count of those tokens is clamped as it likes (set 593: codeevolve's shingles). Narrower than
+    ``lexer_module``, for PB103: a module importing from a ``scanner`` or a ``tokenize`` module of a model's
+    (exllamav2's calibration rows, repotrim's file estimates: the corpus check) still compares counts of tokens."""
+    tree = rule.ctx.tree
+    return (
+        isinstance(tree, ast.Module)
+        and any(isinstance(s, ast.Assign) and _token_pattern(s) for s in tree.body)
+        and lexer_module(rule)
+    )
+
+
 def parses_own_language(rule: LintRule) -> bool:
     """The module defines its own ``tokenize`` function beside a ``Parser`` class and names no model's side: a
     parameter's limit of tokens there is its lexer's (``parse(header, *, maximum_tokens=512)`` handed to ``_tokenize``,

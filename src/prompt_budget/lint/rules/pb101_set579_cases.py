@@ -302,6 +302,8 @@ _METHOD_SHARE = (
 )
 SET589_PB105_VALID = (
     Valid(_WINDOW_SHARE.format(doc="Image tiling: overlapping tiles of a picture.")),
+    # a rolling window of samples beside token counts, no context (the corpus check: vetch's stall detection)
+    Valid(_WINDOW_SHARE.format(doc="Session statistics: rolling windows, token counts and costs.")),
     Valid(_METHOD_SHARE.format(limit="max_messages")),
 )
 SET589_PB105_INVALID = (
@@ -339,7 +341,15 @@ _SHINGLES = (
     '    return ["|".join(toks[i : i + 3]) for i in range(0, min(len(toks) - 2, 400))]\n'
 )
 SET593_PB103_VALID = (Valid(_SHINGLES.format(side="")),)
-SET593_PB103_INVALID = (Invalid(_SHINGLES.format(side=", sent in the prompt"), line=9),)
+SET593_PB103_INVALID = (
+    Invalid(_SHINGLES.format(side=", sent in the prompt"), line=9),
+    # a module importing from a ``scanner`` of files still compares counts of tokens (the corpus check: repotrim)
+    Invalid(
+        "from .scanner import read_text_safely\n\n\ndef rank(file):\n"
+        "    if file.estimated_tokens > 20000:\n        return -20\n    return 0\n",
+        line=5,
+    ),
+)
 
 #: The session's review (an independent read of dfc61fb6..83eff2ac), each snippet the reader ran.
 _REVIEW_HELP_TOKENS = (

@@ -25,7 +25,7 @@ from prompt_budget.lint.item_costs import items_of_budget
 from prompt_budget.lint.item_floors import per_item_factors
 from prompt_budget.lint.kernel_launch import defines_kernels, picks_launch
 from prompt_budget.lint.kv_options import kv_option_read
-from prompt_budget.lint.lexer_tokens import lexer_module
+from prompt_budget.lint.lexer_tokens import pattern_tokens
 from prompt_budget.lint.literal_limits import char_limit
 from prompt_budget.lint.names import words
 from prompt_budget.lint.report_buckets import counts_for_report
@@ -338,7 +338,7 @@ class TokenThreshold(LintRule):
         if name in {None, "len", "get", "pop"}:
             name = "tokens"
         message = f"token threshold {value} {how}; move it to config next to the budget it protects"
-        if not lexer_module(self):  # ``min(len(toks) - 2, 400)`` of ``_TOKEN_RE.findall(text)``
+        if not pattern_tokens(self):  # ``min(len(toks) - 2, 400)`` of ``_TOKEN_RE.findall(text)``
             self.report_literal(literal, message, value, f"{name} {kind}")
 
     def _pricing_tier(self, node: ast.Compare) -> bool:
