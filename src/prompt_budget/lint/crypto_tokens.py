@@ -43,7 +43,10 @@ _MODEL_WORDS = (
 
 
 def chain_tokens_only(lowered: str) -> bool:
-    """The lower-cased text names three or more things of a chain and nothing of a model's tokens."""
+    """The lower-cased text names three or more things of a chain, a wallet or an ERC standard among them, and nothing
+    of a model's tokens (two scans of most texts: the pre-check runs on every file)."""
+    if "wallet" not in lowered and "erc" not in lowered:
+        return False
     named = 0
     for word in _CHAIN_WORDS:
         if word in lowered:

@@ -38,6 +38,7 @@ def rounded_up(rule: LintRule, node: ast.expr, factor: float) -> str | None:
         if (
             fn is not None
             and 2.5 <= factor <= 6
+            and any("char" in line for line in rule.ctx.lines[fn.lineno - 1 : fn.end_lineno])  # no walk else
             and isinstance(quotient := rule.ctx.ancestors[-1], ast.expr)
             and result_is_tokens(rule, quotient)
             and _shows_chars(walk(fn), ast.unparse(node))
