@@ -64,7 +64,14 @@ def pattern_tokens(rule: LintRule) -> bool:
         isinstance(tree, ast.Module)
         and any(isinstance(s, ast.Assign) and _token_pattern(s) for s in tree.body)
         and lexer_module(rule)
+        and not _COUNTS_MODEL.search(
+            source_of(rule.ctx.lines)[1]
+        )  # pandion's ``TokenCounter`` beside its pattern
     )
+
+
+#: A module counting a model's tokens too (a token counter or estimate beside its own pattern, the corpus check).
+_COUNTS_MODEL = re.compile(r"tokencounter|count_tokens|estimate_tokens|tokenizer|tiktoken")
 
 
 def parses_own_language(rule: LintRule) -> bool:

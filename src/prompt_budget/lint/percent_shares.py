@@ -133,13 +133,15 @@ class PercentShares:
     def bound_entries(self, rule: LintRule, node: ast.Dict) -> None:
         """A dict's entries keyed by a percent's name (``{"run_hard_pct_of_capacity": 40}``), each a binding of
         its key, decided by its reads here or in another module by name (set 583: metaensemble's defaults)."""
-        for key, value in zip(node.keys, node.values, strict=False):
-            name = key.value if type(key) is ast.Constant and type(key.value) is str else ""
+        keys = [k.value if type(k) is ast.Constant and type(k.value) is str else "" for k in node.keys]
+        for name, value in zip(keys, node.values, strict=False):
             lowered = name.lower()
             if (
                 type(value) is ast.Constant
                 and ("pct" in lowered or "percent" in lowered)
                 and self.bound(rule, name, value)
+                # beside a budget of the same dict (``"context_window": ...``) it is read as any binding is
+                and not any(k != name and rule.names.is_budget(k) for k in keys)
             ):
                 self._entries.add(name)
 

@@ -193,6 +193,8 @@ SET583_PB105_VALID = (
 )
 SET583_PB105_INVALID_ACT = (
     Invalid('DEFAULTS = {"max_context_tokens": 128_000, "compact_at_percent": 75}\n', line=1),
+    # beside a window of the same dict, a percent of the context (the session's relint: aetherion's model info)
+    Invalid('INFO = {"context_window": 272_000, "effective_context_window_percent": 95}\n', line=1),
 )
 SET583_PB105_INVALID = (
     Invalid(_PERCENT_ENTRY.format(used="estimated_tokens"), line=1),
@@ -343,6 +345,14 @@ _SHINGLES = (
 SET593_PB103_VALID = (Valid(_SHINGLES.format(side="")),)
 SET593_PB103_INVALID = (
     Invalid(_SHINGLES.format(side=", sent in the prompt"), line=9),
+    # a pattern named for tokens beside a model's token counter (the session's relint: pandion's chunkers)
+    Invalid(
+        "import re\n\nfrom .tokenize import TokenCounter\n\n"
+        '_TOKEN_RE = re.compile(r"\\w+")\n\n\n'
+        "def size_tradeoff(tokens):\n"
+        '    return "small" if tokens < 100 else "large"\n',
+        line=9,
+    ),
     # a module importing from a ``scanner`` of files still compares counts of tokens (the corpus check: repotrim)
     Invalid(
         "from .scanner import read_text_safely\n\n\ndef rank(file):\n"
