@@ -64,13 +64,11 @@ def pattern_tokens(rule: LintRule) -> bool:
         isinstance(tree, ast.Module)
         and any(isinstance(s, ast.Assign) and _token_pattern(s) for s in tree.body)
         and lexer_module(rule)
-        and not _COUNTS_MODEL.search(
-            source_of(rule.ctx.lines)[1]
-        )  # pandion's ``TokenCounter`` beside its pattern
+        and not _COUNTS_MODEL.search(source_of(rule.ctx.lines)[1])
     )
 
 
-#: A module counting a model's tokens too (a token counter or estimate beside its own pattern, the corpus check).
+#: A module counting a model's tokens too (pandion's ``TokenCounter`` beside its own pattern, the session's relint).
 _COUNTS_MODEL = re.compile(r"tokencounter|count_tokens|estimate_tokens|tokenizer|tiktoken")
 
 

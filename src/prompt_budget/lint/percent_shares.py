@@ -36,7 +36,7 @@ from prompt_budget.lint.flow import against_flow, default_of, finding_where_boun
 from prompt_budget.lint.item_shares import name_of
 from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.projects import fact_project
-from prompt_budget.lint.rule import callee_name, defaults, number
+from prompt_budget.lint.rule import attr_name, callee_name, defaults, number, string_value
 from prompt_budget.lint.walks import parents, source_of, walk
 
 if TYPE_CHECKING:
@@ -133,15 +133,14 @@ class PercentShares:
     def bound_entries(self, rule: LintRule, node: ast.Dict) -> None:
         """A dict's entries keyed by a percent's name (``{"run_hard_pct_of_capacity": 40}``), each a binding of
         its key, decided by its reads here or in another module by name (set 583: metaensemble's defaults)."""
-        keys = [k.value if type(k) is ast.Constant and type(k.value) is str else "" for k in node.keys]
-        for name, value in zip(keys, node.values, strict=False):
+        for key, value in zip(node.keys, node.values, strict=False):
+            name = (string_value(key) if key is not None and type(value) is ast.Constant else None) or ""
             lowered = name.lower()
             if (
-                type(value) is ast.Constant
-                and ("pct" in lowered or "percent" in lowered)
+                ("pct" in lowered or "percent" in lowered)
                 and self.bound(rule, name, value)
                 # beside a budget of the same dict (``"context_window": ...``) it is read as any binding is
-                and not any(k != name and rule.names.is_budget(k) for k in keys)
+                and not any(k is not key and rule.names.is_budget(string_value(k) or "") for k in node.keys)
             ):
                 self._entries.add(name)
 
@@ -153,7 +152,9 @@ class PercentShares:
         why: dict[str, str] = {}
         deciding: dict[str, list[tuple[ast.AST, str]]] = {}  # every read that decided a name, with why
         for node in walk(tree):
-            name = name_of(node) or _entry_key(node)
+            name = attr_name(
+                node
+            )  # ``_DEFAULTS["run_hard_pct_of_capacity"]`` too: an entry read through its dict
             if (
                 name is not None
                 and isinstance(getattr(node, "ctx", None), ast.Load)
@@ -417,10 +418,3 @@ def _scales_here(tree: ast.AST, name: str, up: dict[ast.AST, ast.AST]) -> bool:
         ):
             return True
     return False
-
-
-def _entry_key(node: ast.AST) -> str | None:
-    """``_DEFAULTS["run_hard_pct_of_capacity"]``: the key of an entry read through its dict (the review)."""
-    if type(node) is ast.Subscript and type(key := node.slice) is ast.Constant and type(key.value) is str:
-        return key.value
-    return None

@@ -422,9 +422,8 @@ class InlineBudget(LintRule):
                 # ``TokenInterval(every=500_000)``: the class's name gives the unit (set 20: inspect-ai)
                 how = f"given to `{callee}`, which counts tokens"
                 self._report(kw.value, f"{callee}.{kw.arg}", value, how)
-        for kw, amount in budget_siblings(
-            self, node
-        ):  # ``ContextBudget(window_tokens=..., output_reserve=8_192)``
+        # ``ContextBudget(window_tokens=..., output_reserve=8_192)``: a budget class's other amounts
+        for kw, amount in budget_siblings(self, node):
             self._report(kw.value, kw.arg or "", amount, f"beside the token budgets given to `{callee}`")
         # d.get("max_tokens", 2048), getattr(obj, "max_tokens", 2048), TOKEN_MAX.get(model_name, 2048)
         found = lookup_default(self, node, self._cuts)
