@@ -42,6 +42,7 @@ TOKEN_KEY_FACT = "\x00chunk-token "
 OTHER_KEY_FACT = "\x00chunk-other "
 LITERAL_FACT = "\x00chunk-literal "
 CHUNKER_FACT = "\x00chunk-chunker "
+REPORTED_KEY_FACT = "\x00chunk-reported "
 
 #: Tokenizer settings that split into characters or words: their "tokens" are not a model's.
 _NOT_TOKENIZERS = frozenset({"character", "characters", "char", "chars", "word", "words", "whitespace", ""})
@@ -65,16 +66,27 @@ def _names_tokenizer(name: str | None, value: ast.expr | None) -> bool:
 
 
 def _literal_of(value: ast.expr, key: str) -> ast.expr:
-    """The literal given under ``key``: itself, or the fallback of ``x.get(key, 512)``."""
+    """The literal given under ``key``: itself, or the fallback of ``x.get(key, 512)`` (the key in any case, or
+    a constant naming it: ``"CHUNK_SIZE": chunking.get("chunk_size", 512)``, ``kwargs.get(Names.CHUNK_SIZE, 512)``;
+    set 597: ai4rag)."""
     if (
         isinstance(value, ast.Call)
         and isinstance(value.func, ast.Attribute)
         and value.func.attr in {"get", "pop"}
         and len(value.args) == 2
-        and string_value(value.args[0]) == key
+        and (string_value(value.args[0]) or attr_name(value.args[0]) or "").lower() == key.lower()
     ):
         return value.args[1]
     return value
+
+
+#: Words of a chunk key's bound or default (``MAX_CHUNK_SIZE``, ``default_chunk_overlap``): the key they bound.
+_BOUND_WORDS = frozenset({"min", "max", "minimum", "maximum", "default"})
+
+
+def setting_of(key: str) -> str:
+    """The chunk setting a key names: ``MAX_CHUNK_SIZE`` and ``CHUNK_SIZE`` -> ``chunk_size``."""
+    return "_".join(w for w in words(key) if w not in _BOUND_WORDS)
 
 
 def _report(rule: LintRule, literal: ast.expr, key: str, value: int | float, why: str) -> None:
@@ -97,6 +109,9 @@ class ChunkFacts:
 
     def finish(self, rule: LintRule, module: ast.Module) -> None:
         self._positional(rule, module)
+        reported = _reported_chunk_defaults(rule, module)
+        for key in reported:
+            rule.fact(module, REPORTED_KEY_FACT + key, 0)
         for key in self.token_keys:
             rule.fact(module, TOKEN_KEY_FACT + key, 0)
         for key, callee in self.other_keys:
@@ -104,11 +119,14 @@ class ChunkFacts:
         for fn, key in self.chunkers:
             rule.fact(module, f"{CHUNKER_FACT}{fn} {key}", 0)
         other = {key for key, callee in self.other_keys if (callee, key) not in self.chunkers}
-        known = self.token_keys - other
+        known = (self.token_keys - other) | reported
         for literal, key, amount in self.pending:
             if any(r.target is literal for r in rule.ctx.reports):
                 continue
-            if key in known:
+            if setting_of(key) in reported:
+                why = f"given under `{key}`, the setting this module's chunker takes as a token budget"
+                _report(rule, literal, key, amount, why)
+            elif key in known:
                 _report(
                     rule,
                     literal,
@@ -146,6 +164,23 @@ class ChunkFacts:
                 amount = rule.budget_literal(arg) if is_chunk_key(name) else None
                 if amount is not None:
                     self.pending.append((arg, name, amount))
+
+
+def _reported_chunk_defaults(rule: LintRule, module: ast.Module) -> set[str]:
+    """The chunk parameters (``chunk_size``) of the module's functions and methods whose default this module reports
+    as a token budget (``def __init__(self, chunk_size: int = 2048)`` documented in tokens, set 597: ai4rag's
+    ``LangChainChunker``): the project's own chunker measures that setting in tokens."""
+    targets = {id(r.target) for r in rule.ctx.reports if r.code == rule.CODE}
+    if not targets:
+        return set()
+    scopes = [*module.body, *(s for c in module.body if isinstance(c, ast.ClassDef) for s in c.body)]
+    return {
+        param.arg
+        for fn in scopes
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for param, default in defaults(fn.args)
+        if is_chunk_key(param.arg) and id(default) in targets
+    }
 
 
 def _local_parameters(module: ast.Module) -> dict[str, list[str]]:
@@ -362,14 +397,18 @@ def project_chunk_sizes(rule: type[LintRule], facts: Sequence[Fact], root: Path)
         for fact, (key, callee) in tagged(facts, OTHER_KEY_FACT, 2)
         if (project(fact), callee, key) not in chunkers  # the project's own token chunker
     }
+    # the settings the project's chunker documents as tokens (its default reported): whatever names their bounds
+    taken = {(project(fact), key) for fact, (key,) in tagged(facts, REPORTED_KEY_FACT, 1)}
     findings = []
     for fact, (key,) in tagged(facts, LITERAL_FACT, 1):
         if (project(fact), key) in token_keys:
-            message = (
-                f"token budget {key}={fact.value} as a chunk's size: the project's chunker gives "
-                f"`{key}` to a splitter measuring tokens; move it to config so it can be tuned and tested"
-            )
-            findings.append(finding_where_bound(rule, fact, message, key, config_key(key)))
+            said = f"the project's chunker gives `{key}` to a splitter measuring tokens"
+        elif (project(fact), setting_of(key)) in taken:
+            said = f"the project's chunker takes `{setting_of(key)}` as a token budget"
+        else:
+            continue
+        message = f"token budget {key}={fact.value} as a chunk's size: {said}; move it to config so it can be tuned and tested"
+        findings.append(finding_where_bound(rule, fact, message, key, config_key(key)))
     return findings
 
 

@@ -66,7 +66,7 @@ from prompt_budget.lint.rule import (
 )
 from prompt_budget.lint.scaled_counts import scaled_count
 from prompt_budget.lint.share_products import scaled_budget, scaled_local
-from prompt_budget.lint.stated_units import guarding_test, shows_in_tokens, shows_other_unit
+from prompt_budget.lint.stated_units import display_scale, guarding_test, shows_in_tokens, shows_other_unit
 from prompt_budget.lint.token_lists import token_list
 from prompt_budget.lint.token_minuends import addition_use, budget_local, spent_budget, subtraction_use
 from prompt_budget.lint.walks import brief_source, walk
@@ -246,12 +246,21 @@ class Uses:
                 why = None  # ``if tokens > LONG: stats["long"] += 1`` in a report: a bucket's edge
             elif why and isinstance(parent, ast.Compare) and (test := guarding_test(ancestors, parent)):
                 why = None if shows_other_unit(test.body, node) else why  # ``f"{MAX} lexical terms"``
+            if why and isinstance(parent, ast.Compare) and display_scale(_function_of(ancestors), name):
+                why = None  # ``f"{tokens / UNIT:.1f}k"``: a display unit's scale (set 600: tunacode)
             if why:
                 self.reasons.setdefault(name, f"{why} at line {getattr(node, 'lineno', 0)}")
                 if own is not None:  # ``budget`` read in the function whose parameter it is
                     self.scoped[own] = f"{why} at line {getattr(node, 'lineno', 0)}"
         if _count_use(node, parent, ancestors):
             self.counted.add(name)
+
+
+def _function_of(ancestors: Sequence[ast.AST]) -> ast.AST | None:
+    """The innermost function among ``ancestors``, else None."""
+    return next(
+        (a for a in reversed(ancestors) if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))), None
+    )
 
 
 def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:

@@ -135,3 +135,30 @@ def branch_of(fn: ast.AST, compare: ast.Compare) -> list[ast.stmt]:
         if isinstance(node, (ast.If, ast.While)) and part_of(compare, node.test):
             return node.body
     return []
+
+
+def display_scale(fn: ast.AST | None, name: str) -> bool:
+    """``fn`` shows an amount divided by ``name`` followed by a unit's letter (``f"{tokens / UNIT:.1f}k"``): ``name``
+    is the scale of a display unit (a thousand for "k"), not a budget (set 600: tunacode's
+    ``UNIT_CONVERSION_THRESHOLD = 1000``, also the threshold of "1.2s" for milliseconds)."""
+    for node in walk(fn) if fn is not None else ():
+        if type(node) is not ast.JoinedStr:
+            continue
+        for shown, after in zip(node.values, node.values[1:], strict=False):
+            if (
+                type(shown) is ast.FormattedValue
+                and type(div := shown.value) is ast.BinOp
+                and type(div.op) is ast.Div
+                and type(div.right) is ast.Name
+                and div.right.id == name
+                and type(after) is ast.Constant
+                and isinstance(after.value, str)
+                and after.value[:1] in _UNIT_LETTERS
+                and not after.value[1:2].isalpha()
+            ):
+                return True
+    return False
+
+
+#: The letters of a display unit after a scaled amount: thousands, millions, seconds.
+_UNIT_LETTERS = frozenset("kKMsm")

@@ -45,7 +45,7 @@ from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.padded_inputs import encoded_length
 from prompt_budget.lint.request_entries import library_token_keyword
 from prompt_budget.lint.rule import callee_name, dotted, sizes_token_chunks, string_value
-from prompt_budget.lint.stated_units import branch_of, shows_other_unit
+from prompt_budget.lint.stated_units import branch_of, display_scale, shows_other_unit
 from prompt_budget.lint.token_cuts import cuts_tokens
 from prompt_budget.lint.walks import brief_source, walk
 from prompt_budget.lint.walks import parents as parents_in
@@ -326,6 +326,8 @@ class TokenReach:
             for other in neighbours(parent, child, rule):
                 if other is not child and _within(rule, fn, other):
                     if shows_other_unit(branch_of(fn, parent), child):  # ``f"{MAX} lexical terms"`` (set 561)
+                        return None
+                    if type(child) is ast.Name and display_scale(fn, child.id):  # ``f"{n / UNIT:.1f}k"``
                         return None
                     return f"compared with the token count `{brief_source(other)}`"
             return None

@@ -78,7 +78,16 @@ def _validated_fields(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
 #: An error's words saying an amount of a model's tokens ("(estimated tokens)", "max_tokens must be ...").
 _TOKEN_WORDS = frozenset({"tokens", "token"})
 #: Words of a message about another kind of token (a credential's, a lexer's) or of a text's length.
-_OTHER_TOKENS = NOT_MODEL_TOKEN_WORDS | {"csrf", "secret", "session", "lexer", "login"}
+#: (``"token_exchange_failed"``: OAuth's token exchange, set 600: qveris' delegation credentials.)
+_OTHER_TOKENS = NOT_MODEL_TOKEN_WORDS | {
+    "csrf",
+    "secret",
+    "session",
+    "lexer",
+    "login",
+    "exchange",
+    "delegation",
+}
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
@@ -117,8 +126,8 @@ def said_range(rule: LintRule, node: ast.AST) -> bool:
     """``node`` is a name ordered between two bounds (``lo <= name <= hi``, the comparison being visited) by the
     test of an ``if`` whose body raises an error saying an amount of tokens and no other unit (the ``if`` found as
     ``stated_units`` finds the branch a comparison decides)."""
-    if type(node) is not ast.Name or not rule.ctx.ancestors:
-        return False
+    if type(node) is not ast.Name or not rule.ctx.ancestors or "status" in words(node.id):
+        return False  # ``200 <= response_status < 300``: an HTTP status (set 600: qveris)
     compare = rule.ctx.ancestors[-1]
     if type(compare) is not ast.Compare or not _bounded(compare, node.id):
         return False

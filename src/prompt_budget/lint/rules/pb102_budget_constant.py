@@ -40,6 +40,7 @@ from prompt_budget.lint.flow import imported_names
 from prompt_budget.lint.forwarded import forwarded_budgets, record_field_takes
 from prompt_budget.lint.getter_docstrings import documented_getter_fallback
 from prompt_budget.lint.imported_characters import project_constants
+from prompt_budget.lint.keyed_entries import KeyedEntries, project_entries
 from prompt_budget.lint.learned_lengths import LengthFacts, project_lengths
 from prompt_budget.lint.match_depths import only_match_depth
 from prompt_budget.lint.module_attributes import attribute_defaults
@@ -218,6 +219,7 @@ class BudgetConstant(LintRule):
         self._overrides = BudgetOverrides()
         self._copies = ThresholdCopies()
         self._siblings = OptionSiblings()  # ``--doc_maxlen`` beside ``--query_maxlen`` (set 62)
+        self._entries = KeyedEntries()  # ``{"est_tokens": 9_000}`` where ``est_tokens=8_000`` is a default
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self._held.uses.watch and not self._foreign(node.id, node):
@@ -252,6 +254,7 @@ class BudgetConstant(LintRule):
         class_facts(self, node)  # ``context_size: int = 150`` a budget getter returns (``budget_getters``)
         threshold_siblings(self, node)  # ``warning_threshold: int = 6144`` beside a budget
         self._siblings.finish(self)  # ``--doc_maxlen`` beside a reported ``--query_maxlen``
+        self._entries.finish(self)
         self._field_overrides.finish(self)  # last: what every step above reported
         record_field_takes(self, node)  # ``budget: int = 2000`` a caller's own default is given to
 
@@ -268,6 +271,7 @@ class BudgetConstant(LintRule):
             + project_field_reads(cls, facts, options.root)
             + project_overrides(cls, facts, options.root)
             + project_field_overrides(cls, facts, options.root)
+            + project_entries(cls, facts, options.root)
         )
         return found + project_levels(cls, facts, found)  # ``warning_threshold`` beside a field read so
 
@@ -318,6 +322,7 @@ class BudgetConstant(LintRule):
             self, node, self._chunks
         )  # ``{"tokenizer_or_token_counter": "gpt2", "chunk_size": 512}``
         self._lengths.dict(self, node)
+        self._entries.dict(self, node)
 
     def visit_Call(self, node: ast.Call) -> None:
         option_default(self, node, self._held)  # ``parser.add_argument("--max-new-tokens", default=512)``

@@ -486,10 +486,14 @@ class BudgetRatio(DivisorTables):
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
                 self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")
                 return
-            quota = attr_name(other)
+            quota = said = attr_name(other)
+            if value is not None and quota and type(other) is ast.Attribute and not token_quota_name(quota):
+                # ``quota.tokens_per_minute * 0.6``: a quota's field read through the quota (set 598: toxp)
+                held = attr_name(other.value) or "_"
+                quota, said = (f"{held}_{quota}", f"{held}.{quota}") if "_" not in held else (quota, said)
             if value is not None and quota and token_quota_name(quota):
                 # ``int(self.tpm_limit * 0.95)``: the share of a quota of tokens per minute (set 29)
-                self._report(literal, value, f"{quota} ratio", f"{value} of the token quota `{quota}`")
+                self._report(literal, value, f"{quota} ratio", f"{value} of the token quota `{said}`")
                 return
             if value is not None and type(other) is not ast.Call and attr_name(other):  # ``limits["input"]``
                 # ``int(0.9 * threshold)`` ... ``total_tokens > memory_warning_threshold`` (set 20)
