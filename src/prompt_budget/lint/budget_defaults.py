@@ -26,6 +26,7 @@ import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.char_getters import returns_characters
+from prompt_budget.lint.comments import CREDENTIAL_TOKENS
 from prompt_budget.lint.endpoint_params import endpoint_default
 from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forecast_contexts import forecast_context
@@ -190,8 +191,11 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             continue  # ``def parse(header, *, maximum_tokens=512)`` beside a lexer: a parser's tokens (set 322)
         if sequence_without_tokens(rule.ctx.tree, name):
             continue  # ``max_seq_len: int = 1024`` of a policy over observations, no model's tokens (set 319)
-        weak_ok = (
-            names.is_weak_budget(name) and names.mentions_tokens(fn_name) and not _takes_credential(node)
+        weak_ok = (  # not ``def get_invite_tokens(skip=0, limit=20)``: a page of credentials (set 602: dakb-server)
+            names.is_weak_budget(name)
+            and names.mentions_tokens(fn_name)
+            and not _takes_credential(node)
+            and not CREDENTIAL_TOKENS.search(fn_name)
         )
         weak_ok = weak_ok or (size is not None and not names.is_excluded(name))
         if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):

@@ -77,6 +77,14 @@ NOT_MODEL_TOKEN_WORDS = CREDENTIAL_WORDS | {
 }
 
 
+#: Tokens named as a credential's or a request's id ("invite tokens", ``get_invite_tokens``, "API tokens"; set 602:
+#: dakb-server's admin listing of invite tokens, paged by a ``limit``).
+CREDENTIAL_TOKENS = re.compile(
+    r"(?:\b|_)(?:invite|invitation|idempotency|auth|oauth|refresh|bearer|jwt|access|api|csrf|session|login)[\s_]+tokens?\b",
+    re.IGNORECASE,
+)
+
+
 #: A comment opening with what its number counts, other than tokens: ``# seconds before expiry ...``, ``# pauses kept
 #: for environment tokens at once``.
 OTHER_COUNT_FIRST = re.compile(

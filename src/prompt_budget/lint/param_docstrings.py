@@ -17,6 +17,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.comments import CREDENTIAL_TOKENS
 from prompt_budget.lint.field_docstrings import NOT_LLM
 from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.token_conversions import without_conversions
@@ -146,6 +147,10 @@ def entry_says(rule: LintRule, name: str, phrase: re.Pattern[str]) -> bool:
     """The entry for ``name`` in a docstring of the class or function being visited holds ``phrase``
     and speaks of no other unit than tokens."""
     lowered = name.lower()
+    if CREDENTIAL_TOKENS.search(rule.ctx.function_name() or ""):
+        return (
+            False  # ``def get_invite_tokens(skip=0, limit=20)``: "limit: Maximum tokens to return" (set 602)
+        )
     for text in _docstrings(rule):
         if lowered not in text.lower():
             continue
@@ -182,15 +187,10 @@ def documented_otherwise(rule: LintRule, name: str) -> bool:
         plain = without_conversions(entry) if entry else ""
         if plain and _OTHER_LIMIT.search(plain) and not _TOKENS_SAID.search(plain):
             return True
-        if plain and _OTHER_TOKENS.search(plain):
+        if plain and CREDENTIAL_TOKENS.search(plain):
             return True  # "Maximum number of idempotency tokens to track" (set 549: twilio-agent-connect)
     return False
 
 
-#: Tokens an entry names as another kind than a model's: a credential's, a request's id.
-_OTHER_TOKENS = re.compile(
-    r"\b(?:idempotency|auth|oauth|refresh|bearer|jwt|access|api|csrf|session|login)\s+tokens?\b",
-    re.IGNORECASE,
-)
 #: The word tokens itself, written in an entry.
 _TOKENS_SAID = re.compile(r"\btokens?\b", re.IGNORECASE)

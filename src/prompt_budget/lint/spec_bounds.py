@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS
+from prompt_budget.lint.comments import CREDENTIAL_TOKENS, NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.walks import walk
@@ -123,6 +123,15 @@ def _metric_limits(rule: LintRule, node: ast.Call) -> Iterator[tuple[ast.expr, s
 _HEAD = re.compile(r"[^;]*?(?=;|\.\s|\.$|$)")
 
 
+def _lists_credentials(spec: ast.Dict) -> bool:
+    """``spec`` (a tool's) describes credentials' tokens ("List invite tokens with optional filtering", set 602:
+    dakb-server's admin tools)."""
+    return any(
+        string_value(k) == "description" and CREDENTIAL_TOKENS.search(string_value(v) or "") is not None
+        for k, v in zip(spec.keys, spec.values, strict=False)
+    )
+
+
 def _schema_in_tokens(rule: LintRule, item: ast.Dict, name: str | None) -> bool:
     """``{"type": "integer", "minimum": 256, "description": "Estimated token budget; ..."}``: a JSON schema's
     property of a number whose description's head says tokens and no other unit, under a generic size's name
@@ -131,8 +140,10 @@ def _schema_in_tokens(rule: LintRule, item: ast.Dict, name: str | None) -> bool:
     if not ws & _SIZE_WORDS or ws & (UNIT_WORDS | _COUNTED) or rule.names.is_excluded(name or ""):
         return False
     slots = {string_value(k): v for k, v in zip(item.keys, item.values, strict=False) if k is not None}
-    if string_value(slots.get("type")) not in {"integer", "number"}:
-        return False
+    if string_value(slots.get("type")) not in {"integer", "number"} or any(
+        type(outer) is ast.Dict and _lists_credentials(outer) for outer in rule.ctx.ancestors
+    ):
+        return False  # a tool "List invite tokens ..." paging by a ``limit`` "Maximum number of tokens to return"
     text = string_value(slots.get("description"))
     head = _HEAD.match(text or "")
     said = head.group(0) if head else ""

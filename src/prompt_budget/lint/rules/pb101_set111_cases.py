@@ -92,7 +92,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     SET487_PB101_VALID,
 )
 from prompt_budget.lint.rules.pb101_set521_cases import SET521_PB101_INVALID, SET521_PB101_VALID
-from prompt_budget.lint.rules.pb101_set579_cases import SINCE541_PB101_INVALID, SINCE541_PB101_VALID
+from prompt_budget.lint.rules.pb101_set597_cases import SINCE597_PB101_INVALID, SINCE597_PB101_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     CODE_ENV_INVALID,
     CODE_ENV_VALID,
@@ -223,7 +223,7 @@ SET111_VALID = (
     *ENV_VALID,  # set 255: a log's length, a port
     *SET487_PB101_VALID,  # sets 487-493 (``pb101_set487_cases``)
     *SET521_PB101_VALID,  # sets 521- (``pb101_set521_cases``)
-    *SINCE541_PB101_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB101_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *HELD_PIPELINE_VALID,  # set 503 (``pb101_set487_cases``)
     *REVIEW61_PB101_VALID,  # session 61's review (``pb101_set487_cases``)
 )
@@ -300,6 +300,6 @@ SET111_INVALID = (
     *SET151_INVALID,  # set 152: an attention band's width
     *SET487_PB101_INVALID,  # sets 487-493 (``pb101_set487_cases``)
     *SET521_PB101_INVALID,  # sets 521- (``pb101_set521_cases``)
-    *SINCE541_PB101_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB101_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *HELD_PIPELINE_INVALID,  # set 503 (``pb101_set487_cases``)
 )

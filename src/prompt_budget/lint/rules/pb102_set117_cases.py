@@ -177,7 +177,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     TOKEN_BUDGET_CLASS_VALID,
 )
 from prompt_budget.lint.rules.pb101_set521_cases import SET521_PB102_INVALID, SET521_PB102_VALID
-from prompt_budget.lint.rules.pb101_set579_cases import SINCE541_PB102_INVALID, SINCE541_PB102_VALID
+from prompt_budget.lint.rules.pb101_set597_cases import SINCE597_PB102_INVALID, SINCE597_PB102_VALID
 from prompt_budget.lint.rules.pb102_left_cases import LEFT_INVALID, LEFT_VALID
 from prompt_budget.lint.rules.pb102_set123_cases import SET123_INVALID, SET123_VALID
 from prompt_budget.lint.rules.pb102_set129_cases import SET129_INVALID, SET129_VALID
@@ -416,7 +416,7 @@ SET117_VALID = (
     *COLUMN_VALID,  # sets 215-216: word-tokens of a pattern; an ORM column of rows
     *SET487_PB102_VALID,  # sets 487-493 (``pb101_set487_cases``)
     *SET521_PB102_VALID,  # sets 521- (``pb101_set521_cases``)
-    *SINCE541_PB102_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB102_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *SECRET_VALID,  # set 499 (``pb101_set487_cases``)
     *PATH_WORD_VALID,  # set 501
     *ENCODED_VALID,  # set 503 (``pb101_set487_cases``)
@@ -571,7 +571,7 @@ SET117_INVALID = (
     *SET149_INVALID,  # set 149: tokens that are words
     *SET487_PB102_INVALID,  # sets 487-493 (``pb101_set487_cases``)
     *SET521_PB102_INVALID,  # sets 521- (``pb101_set521_cases``)
-    *SINCE541_PB102_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB102_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *SECRET_INVALID,  # set 499 (``pb101_set487_cases``)
     *PATH_WORD_INVALID,  # set 501
     *ENCODED_INVALID,  # set 503 (``pb101_set487_cases``)

@@ -54,7 +54,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     SET487_PB103_VALID,
 )
 from prompt_budget.lint.rules.pb101_set521_cases import SET521_PB103_INVALID, SET521_PB103_VALID
-from prompt_budget.lint.rules.pb101_set579_cases import SINCE541_PB103_INVALID, SINCE541_PB103_VALID
+from prompt_budget.lint.rules.pb101_set597_cases import SINCE597_PB103_INVALID, SINCE597_PB103_VALID
 from prompt_budget.lint.rules.pb103_equal_budgets import EQUAL_INVALID, EQUAL_VALID
 from prompt_budget.lint.rules.pb103_set67_cases import SET67_INVALID, SET67_VALID
 from prompt_budget.lint.rules.pb103_set69_cases import SET69_INVALID, SET69_VALID
@@ -185,7 +185,7 @@ SET73_VALID = (
     *FLOOR_RAISED_VALID,  # set 255: rows
     *SET487_PB103_VALID,  # sets 487-493 (``pb101_set487_cases``)
     *SET521_PB103_VALID,  # sets 521- (``pb101_set521_cases``)
-    *SINCE541_PB103_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB103_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *REVIEW61_PB103_VALID,  # session 61's review (``pb101_set487_cases``)
 )
 
@@ -248,5 +248,5 @@ SET73_INVALID = (
     *SET149_INVALID,  # set 149: a limit of tokens turned into characters
     *SET487_PB103_INVALID,  # sets 487-493 (``pb101_set487_cases``)
     *SET521_PB103_INVALID,  # sets 521- (``pb101_set521_cases``)
-    *SINCE541_PB103_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB103_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
 )

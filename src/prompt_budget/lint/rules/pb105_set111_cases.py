@@ -100,7 +100,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     SET487_PB105_VALID,
 )
 from prompt_budget.lint.rules.pb101_set521_cases import SET521_PB105_INVALID, SET521_PB105_VALID
-from prompt_budget.lint.rules.pb101_set579_cases import SINCE541_PB105_INVALID, SINCE541_PB105_VALID
+from prompt_budget.lint.rules.pb101_set597_cases import SINCE597_PB105_INVALID, SINCE597_PB105_VALID
 from prompt_budget.lint.rules.pb102_set185_cases import SCORE_INVALID, SCORE_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     MEAN_INVALID,
@@ -330,7 +330,7 @@ SET111_VALID = (
     *PERCENT_VALID,  # set 251: rows
     *SET487_PB105_VALID,  # sets 487-493 (``pb101_set487_cases``)
     *SET521_PB105_VALID,  # sets 521- (``pb101_set521_cases``)
-    *SINCE541_PB105_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB105_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *MODEL_LIMIT_VALID,  # sets 505-507 (``pb101_set487_cases``)
     *REVIEW61_PB105_VALID,  # session 61's review (``pb101_set487_cases``)
 )
@@ -444,6 +444,6 @@ SET111_INVALID = (
     *PERCENT_INVALID,  # set 251: oclawma's usage levels
     *SET487_PB105_INVALID,  # sets 487-493 (``pb101_set487_cases``)
     *SET521_PB105_INVALID,  # sets 521- (``pb101_set521_cases``)
-    *SINCE541_PB105_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB105_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *MODEL_LIMIT_INVALID,  # sets 505-507 (``pb101_set487_cases``)
 )

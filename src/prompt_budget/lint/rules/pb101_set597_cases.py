@@ -1,0 +1,147 @@
+"""Cases from sets 597 onward (issue 19), joined to sets 541-596's lists (``pb101_set579_cases``) in the
+``SINCE597_*`` lists the rules' case modules take.
+
+Set 597's (measured with the rules of 38d285a, then tuned on): PB102, a chunk setting's bounds named for it
+(``MIN_CHUNK_SIZE``, ``MAX_CHUNK_OVERLAP``) where the module's chunker documents that setting's default in tokens
+(ai4rag's ``ChunkingConstraints`` beside its ``LangChainChunker``, ``chunk_units.setting_of``; across modules, and
+the fallback of a read keyed by a constant, ``kwargs.get(Names.CHUNK_SIZE, 512)``, in the project's pass:
+tests/lint/test_set597_project.py); a dict's entry keyed by a parameter whose default the project reports
+(solvent-agent's ``{"est_tokens": 9_000}`` beside ``def quote(..., est_tokens: int = 8_000)``, ``keyed_entries``;
+the project's pass, tests/lint/test_set597_project.py). PB105, the share of a quota of tokens per minute read
+through the quota (toxp's ``quota.tokens_per_minute * 0.6``).
+
+Set 599's (measured with the rules of 38d285a, then tuned on): PB102, not a count of credentials held in a module
+naming a credential's token class (qveris' ``self._max_cached_tokens = 128`` beside ``_DelegationToken``,
+``credential_names``); not the scale of a display unit (tunacode's ``UNIT_CONVERSION_THRESHOLD = 1000`` ...
+``f"{tokens / UNIT_CONVERSION_THRESHOLD:.1f}k"``, ``stated_units.display_scale``). PB103, not an HTTP status's
+range checked with an error about a token exchange (qveris' ``if not 200 <= response_status < 300: raise
+AgentDelegationError("token_exchange_failed", ...)``, ``validated_params``).
+
+Set 601's (measured with the rules of a2e83ae, then tuned on): PB101 and PB102, not a page of credentials'
+tokens (dakb-server's ``def get_invite_tokens(skip=0, limit=20)`` documented "limit: Maximum tokens to return",
+and its MCP tool "List invite tokens ..." whose ``limit`` is "Maximum number of tokens to return",
+``comments.CREDENTIAL_TOKENS``).
+"""
+
+from __future__ import annotations
+
+from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb101_set579_cases import (
+    SINCE541_PB101_INVALID,
+    SINCE541_PB101_VALID,
+    SINCE541_PB102_INVALID,
+    SINCE541_PB102_VALID,
+    SINCE541_PB103_INVALID,
+    SINCE541_PB103_VALID,
+    SINCE541_PB105_INVALID,
+    SINCE541_PB105_VALID,
+)
+
+_CHUNKER = (
+    "class Chunker:\n"
+    "    def __init__(self, chunk_size: int = 2048, chunk_overlap: int = 256) -> None:\n"
+    '        """Split documents.\n'
+    "\n"
+    "        Args:\n"
+    "            chunk_size: the maximum number of {unit} in a chunk.\n"
+    '        """\n'
+    "        self.chunk_size = chunk_size\n"
+    "        self.chunk_overlap = chunk_overlap\n"
+    "\n"
+    "\n"
+    "class ChunkingConstraints:\n"
+    "    MIN_CHUNK_SIZE = 128\n"
+    "    MAX_CHUNK_SIZE = 4096\n"
+)
+_CACHED = (
+    "class {token_class}:\n"
+    "    value: str\n"
+    "\n"
+    "\n"
+    "class Delegator:\n"
+    "    def __init__(self):\n"
+    "        self._cached = {{}}\n"
+    "        self._max_cached_tokens = 128\n"
+)
+_DISPLAYED = (
+    "UNIT_CONVERSION_THRESHOLD = 1000\n"
+    "\n"
+    "\n"
+    "def format_tokens(tokens: int) -> str:\n"
+    "    if tokens >= UNIT_CONVERSION_THRESHOLD:\n"
+    '        return f"{{tokens / UNIT_CONVERSION_THRESHOLD:{shown}"\n'
+    "    return str(tokens)\n"
+)
+_PAGED = (
+    "def get_{what}_tokens(status: str | None = None, skip: int = 0, limit: int = 20) -> list:\n"
+    '    """\n'
+    "    Get {what} tokens with filtering.\n"
+    "\n"
+    "    Args:\n"
+    "        status: Filter by token status (active, used, expired, revoked).\n"
+    "        skip: Number of tokens to skip (pagination).\n"
+    "        limit: Maximum tokens to return.\n"
+    '    """\n'
+    "    return []\n"
+)
+SET597_PB102_VALID = (
+    Valid(_CHUNKER.format(unit="lines")),
+    Valid(_CACHED.format(token_class="_DelegationToken")),
+    Valid(_DISPLAYED.format(shown=".1f}k")),
+    Valid(_PAGED.format(what="invite")),
+)
+SET597_PB102_INVALID = (
+    Invalid(_CHUNKER.format(unit="tokens"), line=2, count=3),
+    Invalid(_CACHED.format(token_class="_Summary"), line=8),
+    Invalid(_DISPLAYED.format(shown=".0%} of the limit"), line=1),
+    Invalid(_PAGED.format(what="summary"), line=1),
+)
+
+_TOOL = (
+    "TOOLS = [\n"
+    "    {{\n"
+    '        "name": "list_items",\n'
+    '        "description": "{description}",\n'
+    '        "inputSchema": {{\n'
+    '            "type": "object",\n'
+    '            "properties": {{\n'
+    '                "limit": {{\n'
+    '                    "type": "integer",\n'
+    '                    "description": "Maximum number of tokens to return",\n'
+    '                    "maximum": 50,\n'
+    '                    "default": 20,\n'
+    "                }},\n"
+    "            }},\n"
+    "        }},\n"
+    "    }},\n"
+    "]\n"
+)
+SET597_PB101_VALID = (Valid(_TOOL.format(description="List invite tokens with optional filtering.")),)
+SET597_PB101_INVALID = (Invalid(_TOOL.format(description="Summarize the notes."), line=11, count=2),)
+
+_STATUS = (
+    "def check({name}):\n"
+    "    if not 200 <= {name} < 300:\n"
+    '        raise DelegationError("{error}")\n'
+    "    return {name}\n"
+)
+SET597_PB103_VALID = (Valid(_STATUS.format(name="response_status", error="token_exchange_failed")),)
+SET597_PB103_INVALID = (
+    Invalid(_STATUS.format(name="budget", error="budget_tokens_out_of_range"), line=2, count=2),
+)
+
+_QUOTA = (
+    "def recommend({held}, tokens_per_request):\n"
+    "    return int(({held}.tokens_per_minute * 0.6) / tokens_per_request)\n"
+)
+SET597_PB105_VALID = (Valid(_QUOTA.format(held="stats")),)
+SET597_PB105_INVALID = (Invalid(_QUOTA.format(held="quota"), line=2),)
+
+SINCE597_PB101_VALID = (*SINCE541_PB101_VALID, *SET597_PB101_VALID)
+SINCE597_PB101_INVALID = (*SINCE541_PB101_INVALID, *SET597_PB101_INVALID)
+SINCE597_PB102_VALID = (*SINCE541_PB102_VALID, *SET597_PB102_VALID)
+SINCE597_PB102_INVALID = (*SINCE541_PB102_INVALID, *SET597_PB102_INVALID)
+SINCE597_PB103_VALID = (*SINCE541_PB103_VALID, *SET597_PB103_VALID)
+SINCE597_PB103_INVALID = (*SINCE541_PB103_INVALID, *SET597_PB103_INVALID)
+SINCE597_PB105_VALID = (*SINCE541_PB105_VALID, *SET597_PB105_VALID)
+SINCE597_PB105_INVALID = (*SINCE541_PB105_INVALID, *SET597_PB105_INVALID)
