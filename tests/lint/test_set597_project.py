@@ -50,7 +50,8 @@ def _chunk_files(unit: str) -> dict[str, str]:
 def test_chunk_bounds_and_fallbacks_of_a_chunker_documented_in_tokens_are_reported(tmp_path: Path) -> None:
     found = lint_package(tmp_path, _chunk_files("tokens"))
     lines = reported_lines(found, "PB102")
-    assert ("pkg/constants.py", 6) in lines and ("pkg/constants.py", 7) in lines
+    assert ("pkg/constants.py", 6) in lines
+    assert ("pkg/constants.py", 7) in lines
     assert ("pkg/experiment.py", 5) in lines
     message = next(f.message for f in found if f.path == "pkg/constants.py" and f.line == 6)
     assert "takes `chunk_size` as a token budget" in message

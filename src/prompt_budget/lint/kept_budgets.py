@@ -10,7 +10,7 @@ complement (``1 - x``) or as a fraction. Either local holds the budget it was cu
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from prompt_budget.lint.assignments import bound_values, running_values, single_binding, uncast, zero
 from prompt_budget.lint.names import words
@@ -162,3 +162,20 @@ def _meets_tokens(fn: ast.AST, name: str, token_amount: Callable[[ast.expr], boo
 
 #: A parameter's name saying a window or some room, which a count of tokens ordered against it says is tokens.
 _WINDOW_NAMES = LIMIT_NAMES - {"budget"} | {"window"}
+
+
+def enclosing_budget(
+    scopes: Sequence[ast.AST], fn: ast.AST | None, name: str, budgets_of: Callable[[ast.AST], dict[str, str]]
+) -> str | None:
+    """The budget ``name`` holds when ``fn`` (the innermost of ``scopes``) neither takes nor binds it and an enclosing
+    function binds it to one (``budgets_of``: its local budgets): a closure's (set 603: pyragx's ``ctx =
+    self.settings.max_context_tokens`` ... ``def budget(used): return max(256, ctx - 512 - 768 - ...)``)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) or any(
+        type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store for n in walk(fn)
+    ):
+        return None
+    args = fn.args
+    if name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+        return None
+    outer = [s for s in scopes if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s is not fn]
+    return budgets_of(outer[-1]).get(name) if outer else None

@@ -390,6 +390,8 @@ def excluded(ws: tuple[str, ...]) -> bool:
         and not (w == "code" and (ws[i + 1 : i + 2] == ("budget",) or "tokens" in ws[i + 1 :]))
         and not (w == "cost" and _cost_in_tokens(ws[i + 1 :], ws))
         and not (w == "spend" and ws[i + 1 :] == ("tokens",))  # ``MAX_SPEND_TOKENS = 500_000`` (set 555)
+        # ``MAX_RETRY_TOKENS = 8192`` (set 597: marm); not a retry quota's ``INITIAL_RETRY_TOKENS`` (botocore's)
+        and not (w == "retry" and ws[i - 1 : i] == ("max",) and ws[i + 1 :] == ("tokens",))
         # ``CONTAINER_PENALTY_MIN_TOKENS = 200``: the size in tokens from which a penalty applies (set 583)
         and not (w == "penalty" and ws[i + 1 :] in _PENALTY_SIZES)
     }

@@ -37,7 +37,7 @@ from prompt_budget.lint.comment_units import without_char_rates
 from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS, other_tokens, trailing_comment
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
-from prompt_budget.lint.kept_budgets import local_budgets
+from prompt_budget.lint.kept_budgets import enclosing_budget, local_budgets
 from prompt_budget.lint.names import CHAR_WORDS, TOKENS_WORD, NameJudge, words
 from prompt_budget.lint.options import RuleOptions
 from prompt_budget.lint.table_entries import table_name
@@ -565,8 +565,7 @@ class LintRule:
             found = [self.budget_expr(b) for b in sides]
             return found[0] if found and all(found) else None
         if isinstance(node, ast.Call) and callee_name(node) not in {"get", "pop", "getattr"}:
-            callee = callee_name(node) or ""
-            return callee if self.names.is_budget(callee) else None
+            return callee if self.names.is_budget(callee := callee_name(node) or "") else None
         name = attr_name(node) or table_name(node)  # ``WINDOWS[model]``: ``table_entries``
         if name is not None and (self.names.is_budget(name) or token_quota_name(name)):  # ``tpm - est - 64``
             return name
@@ -576,7 +575,8 @@ class LintRule:
             fn: ast.AST | None = self.ctx.function()  # ``cw = context_window(model)`` (set 235)
             if fn is None and self.ctx.tree is not None:  # a constant asks: the name's own function (set 247)
                 fn = enclosing_function(parents(self.ctx.tree), node)
-            return self._local_budgets(fn).get(node.id)
+            local = self._local_budgets(fn).get(node.id)  # or a closure's: ``ctx`` of the enclosing function
+            return local or enclosing_budget(self.ctx.scopes, fn, node.id, self._local_budgets)
         return None
 
     def _local_budgets(self, fn: ast.AST | None) -> dict[str, str]:

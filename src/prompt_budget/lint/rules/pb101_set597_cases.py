@@ -21,6 +21,12 @@ Set 601's (measured with the rules of a2e83ae, then tuned on): PB101 and PB102, 
 tokens (dakb-server's ``def get_invite_tokens(skip=0, limit=20)`` documented "limit: Maximum tokens to return",
 and its MCP tool "List invite tokens ..." whose ``limit`` is "Maximum number of tokens to return",
 ``comments.CREDENTIAL_TOKENS``).
+
+Set 603's (measured with the rules of bce19d2, then tuned on): PB106, a reserve taken off a window a closure reads
+from its enclosing function (pyragx's ``ctx = self.settings.max_context_tokens`` ... ``def budget(used): return
+max(256, ctx - 512 - 768 - think - est_tokens(used))``, ``kept_budgets.enclosing_budget``). PB101, a cap on a retry's
+tokens (marm-mcp-server's ``int(os.environ.get("MARM_LLM_MAX_RETRY_TOKENS") or 8192)``, set 597's miss,
+``names.excluded``).
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ from prompt_budget.lint.rules.pb101_set579_cases import (
     SINCE541_PB103_VALID,
     SINCE541_PB105_INVALID,
     SINCE541_PB105_VALID,
+    SINCE541_PB106_INVALID,
+    SINCE541_PB106_VALID,
 )
 
 _CHUNKER = (
@@ -116,8 +124,15 @@ _TOOL = (
     "    }},\n"
     "]\n"
 )
-SET597_PB101_VALID = (Valid(_TOOL.format(description="List invite tokens with optional filtering.")),)
-SET597_PB101_INVALID = (Invalid(_TOOL.format(description="Summarize the notes."), line=11, count=2),)
+_RETRY = 'import os\n\nMAX_RETRY = int(os.environ.get("MARM_LLM_MAX_RETRY_{unit}") or 8192)\n'
+SET597_PB101_VALID = (
+    Valid(_TOOL.format(description="List invite tokens with optional filtering.")),
+    Valid(_RETRY.format(unit="DELAY_MS")),
+)
+SET597_PB101_INVALID = (
+    Invalid(_TOOL.format(description="Summarize the notes."), line=11, count=2),
+    Invalid(_RETRY.format(unit="TOKENS"), line=3),
+)
 
 _STATUS = (
     "def check({name}):\n"
@@ -137,6 +152,19 @@ _QUOTA = (
 SET597_PB105_VALID = (Valid(_QUOTA.format(held="stats")),)
 SET597_PB105_INVALID = (Invalid(_QUOTA.format(held="quota"), line=2),)
 
+_CLOSURE = (
+    "class Engine:\n"
+    "    def make(self):\n"
+    "        ctx = self.settings.{setting}\n"
+    "\n"
+    "        def budget(used: str) -> int:\n"
+    "            return max(256, ctx - 512 - est_tokens(used))\n"
+    "\n"
+    "        return budget\n"
+)
+SET603_PB106_VALID = (Valid(_CLOSURE.format(setting="max_history_lines")),)
+SET603_PB106_INVALID = (Invalid(_CLOSURE.format(setting="max_context_tokens"), line=6),)
+
 SINCE597_PB101_VALID = (*SINCE541_PB101_VALID, *SET597_PB101_VALID)
 SINCE597_PB101_INVALID = (*SINCE541_PB101_INVALID, *SET597_PB101_INVALID)
 SINCE597_PB102_VALID = (*SINCE541_PB102_VALID, *SET597_PB102_VALID)
@@ -145,3 +173,5 @@ SINCE597_PB103_VALID = (*SINCE541_PB103_VALID, *SET597_PB103_VALID)
 SINCE597_PB103_INVALID = (*SINCE541_PB103_INVALID, *SET597_PB103_INVALID)
 SINCE597_PB105_VALID = (*SINCE541_PB105_VALID, *SET597_PB105_VALID)
 SINCE597_PB105_INVALID = (*SINCE541_PB105_INVALID, *SET597_PB105_INVALID)
+SINCE597_PB106_VALID = (*SINCE541_PB106_VALID, *SET603_PB106_VALID)
+SINCE597_PB106_INVALID = (*SINCE541_PB106_INVALID, *SET603_PB106_INVALID)

@@ -56,7 +56,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     SET487_PB106_VALID,
 )
 from prompt_budget.lint.rules.pb101_set521_cases import SET521_PB106_INVALID, SET521_PB106_VALID
-from prompt_budget.lint.rules.pb101_set579_cases import SINCE541_PB106_INVALID, SINCE541_PB106_VALID
+from prompt_budget.lint.rules.pb101_set597_cases import SINCE597_PB106_INVALID, SINCE597_PB106_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import (
     PER_MESSAGE_INVALID,
     PER_MESSAGE_VALID,
@@ -141,7 +141,7 @@ TOTAL_VALID = (
     Valid(_MIRROR.format(taken="system_tokens - user_tokens", added="system_tokens + user_tokens + 100")),
     *SET487_PB106_VALID,  # set 499 (``pb101_set487_cases``)
     *SET521_PB106_VALID,  # set 527 (``pb101_set521_cases``)
-    *SINCE541_PB106_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB106_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *KILO_VALID,  # sets 505-507 (``pb101_set487_cases``)
     *CHARGED_VALID,  # set 509 (``pb101_set487_cases``)
     *REVIEW61_PB106_VALID,  # session 61's review (``pb101_set487_cases``)
@@ -203,7 +203,7 @@ TOTAL_INVALID = (
     ),
     *SET487_PB106_INVALID,  # set 499 (``pb101_set487_cases``)
     *SET521_PB106_INVALID,  # set 527 (``pb101_set521_cases``)
-    *SINCE541_PB106_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB106_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *CHARGED_INVALID,  # set 509 (``pb101_set487_cases``)
 )
 
