@@ -62,7 +62,10 @@ def test_chunk_bounds_of_a_chunker_documented_in_lines_are_not(tmp_path: Path) -
     assert not [line for line in lines if line[0] in {"pkg/constants.py", "pkg/experiment.py"}]
 
 
-QUOTE = "def quote(topic: str, est_tokens: int = 8_000) -> dict:\n    return {'topic': topic, 'est_tokens': est_tokens}\n"
+QUOTE = (
+    "def quote(topic: str, est_tokens: int = 8_000) -> dict:\n"
+    '    return {"topic": topic, "est_tokens": est_tokens}\n'
+)
 JOBS = 'REFERENCE_JOB = {\n    "est_tokens": 9_000,\n    "market_data_calls": 2,\n}\n'
 
 

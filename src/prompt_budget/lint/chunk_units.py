@@ -119,7 +119,7 @@ class ChunkFacts:
         for fn, key in self.chunkers:
             rule.fact(module, f"{CHUNKER_FACT}{fn} {key}", 0)
         other = {key for key, callee in self.other_keys if (callee, key) not in self.chunkers}
-        known = (self.token_keys - other) | reported
+        known = self.token_keys - other
         for literal, key, amount in self.pending:
             if any(r.target is literal for r in rule.ctx.reports):
                 continue

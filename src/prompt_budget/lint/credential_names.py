@@ -68,10 +68,10 @@ _BARE_LIMIT = frozenset({"max", "min", "token", "len", "length"})
 
 
 def credential_count(rule: LintRule, name: str) -> bool:
-    """A name about one token (``_TOKEN_CAP``, not ``..._TOKENS``) or about tokens held (``_max_cached_tokens``)
-    in a module naming a credential's token class (``_DelegationToken``) (or a bare limit of one token in a module minting bearer tokens):
-    how many credentials are made (set 314: mastodon-mock's ``_TOKEN_CAP = 200`` ... ``account_ids[:_TOKEN_CAP]``
-    building ``OAuthToken`` rows)."""
+    """A name about one token (``_TOKEN_CAP``, not ``..._TOKENS``) or about tokens held (``_max_cached_tokens``) in a
+    module naming a credential's token class (``_DelegationToken``), or a bare limit of one token in a module minting
+    bearer tokens: how many credentials are made (set 314: mastodon-mock's ``_TOKEN_CAP = 200`` ...
+    ``account_ids[:_TOKEN_CAP]`` building ``OAuthToken`` rows)."""
     ws = words(name)
     held = "tokens" in ws and bool(set(ws) & _HELD)  # ``_max_cached_tokens = 128`` (set 600: qveris)
     if not held and ("token" not in ws or "tokens" in ws):
