@@ -62,6 +62,26 @@ def test_chunk_bounds_of_a_chunker_documented_in_lines_are_not(tmp_path: Path) -
     assert not [line for line in lines if line[0] in {"pkg/constants.py", "pkg/experiment.py"}]
 
 
+CHAR_CHUNKER = (
+    "from langchain_text_splitters import RecursiveCharacterTextSplitter\n"
+    "\n"
+    "\n"
+    "class CharLimits:\n"
+    "    MAX_CHUNK_SIZE = 4000\n"
+    "\n"
+    "\n"
+    "def split(text, chunk_size):\n"
+    "    size = min(chunk_size, CharLimits.MAX_CHUNK_SIZE)\n"
+    "    return RecursiveCharacterTextSplitter(chunk_size=size).split_text(text)\n"
+)
+
+
+def test_chunk_bounds_in_a_module_splitting_by_characters_are_not(tmp_path: Path) -> None:
+    """The session's review: a bound named for the setting, in a module handing sizes to a splitter by characters."""
+    files = {"__init__.py": "", "chunker.py": CHUNKER.format(unit="tokens"), "chars.py": CHAR_CHUNKER}
+    assert reported_lines(lint_package(tmp_path, files), "PB102") == [("pkg/chunker.py", 2)]
+
+
 QUOTE = (
     "def quote(topic: str, est_tokens: int = 8_000) -> dict:\n"
     '    return {"topic": topic, "est_tokens": est_tokens}\n'

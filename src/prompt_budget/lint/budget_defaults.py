@@ -26,7 +26,7 @@ import re
 from typing import TYPE_CHECKING
 
 from prompt_budget.lint.char_getters import returns_characters
-from prompt_budget.lint.comments import CREDENTIAL_TOKENS
+from prompt_budget.lint.comments import CREDENTIAL_NAMED
 from prompt_budget.lint.endpoint_params import endpoint_default
 from prompt_budget.lint.flow import default_of, is_test_module
 from prompt_budget.lint.forecast_contexts import forecast_context
@@ -195,7 +195,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             names.is_weak_budget(name)
             and names.mentions_tokens(fn_name)
             and not _takes_credential(node)
-            and not CREDENTIAL_TOKENS.search(fn_name)
+            and not CREDENTIAL_NAMED.search(fn_name)
         )
         weak_ok = weak_ok or (size is not None and not names.is_excluded(name))
         if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):

@@ -106,10 +106,18 @@ class ChunkFacts:
         #: the module's own chunkers measuring tokens: (function, chunk parameter)
         self.chunkers: set[tuple[str, str]] = set()
         self.calls: list[ast.Call] = []
+        #: the module gives a chunk size to a splitter not measuring tokens (``RecursiveCharacterTextSplitter``)
+        self.other_split = False
+        #: of ``other_keys``, those a class reads off ``self``: (class, key, splitter)
+        self.own_reads: set[tuple[str, str, str]] = set()
 
     def finish(self, rule: LintRule, module: ast.Module) -> None:
         self._positional(rule, module)
-        reported = _reported_chunk_defaults(rule, module)
+        owned = _reported_chunk_defaults(rule, module)
+        reported = {key for _, key in owned}
+        # a chunker documenting its setting in tokens hands it to a splitter by characters with a length in tokens
+        # (set 597: ai4rag's ``RecursiveCharacterTextSplitter(chunk_size=self.chunk_size, length_function=...)``)
+        self.other_keys -= {(key, callee) for cls, key, callee in self.own_reads if (cls, key) in owned}
         for key in reported:
             rule.fact(module, REPORTED_KEY_FACT + key, 0)
         for key in self.token_keys:
@@ -123,7 +131,7 @@ class ChunkFacts:
         for literal, key, amount in self.pending:
             if any(r.target is literal for r in rule.ctx.reports):
                 continue
-            if setting_of(key) in reported:
+            if setting_of(key) in reported and not {key, setting_of(key)} & other:
                 why = f"given under `{key}`, the setting this module's chunker takes as a token budget"
                 _report(rule, literal, key, amount, why)
             elif key in known:
@@ -134,7 +142,10 @@ class ChunkFacts:
                     amount,
                     f"given under `{key}`, which a splitter measuring tokens reads here",
                 )
-            elif key not in other:
+            elif not {key, setting_of(key)} & other and not (
+                self.other_split and setting_of(key) != key.lower()
+            ):
+                # not ``MAX_CHUNK_SIZE`` in a module splitting by characters (the session's review)
                 rule.fact(literal, LITERAL_FACT + key, amount)
 
     def field(self, rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
@@ -166,21 +177,27 @@ class ChunkFacts:
                     self.pending.append((arg, name, amount))
 
 
-def _reported_chunk_defaults(rule: LintRule, module: ast.Module) -> set[str]:
-    """The chunk parameters (``chunk_size``) of the module's functions and methods whose default this module reports
-    as a token budget (``def __init__(self, chunk_size: int = 2048)`` documented in tokens, set 597: ai4rag's
-    ``LangChainChunker``): the project's own chunker measures that setting in tokens."""
+def _reported_chunk_defaults(rule: LintRule, module: ast.Module) -> set[tuple[str, str]]:
+    """(the class or "", the parameter) of each chunk parameter (``chunk_size``) of the module's functions and methods
+    whose default this module reports as a token budget (``def __init__(self, chunk_size: int = 2048)`` documented in
+    tokens, set 597: ai4rag's ``LangChainChunker``): the project's own chunker measures that setting in tokens."""
     targets = {id(r.target) for r in rule.ctx.reports if r.code == rule.CODE}
     if not targets:
         return set()
-    scopes = [*module.body, *(s for c in module.body if isinstance(c, ast.ClassDef) for s in c.body)]
+    scopes = [("", s) for s in module.body]
+    scopes += [(c.name, s) for c in module.body if isinstance(c, ast.ClassDef) for s in c.body]
     return {
-        param.arg
-        for fn in scopes
+        (cls, param.arg)
+        for cls, fn in scopes
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
         for param, default in defaults(fn.args)
         if is_chunk_key(param.arg) and id(default) in targets
     }
+
+
+def _on_self(node: ast.expr) -> bool:
+    """``self.chunk_size``: an attribute read off ``self``."""
+    return isinstance(node, ast.Attribute) and type(node.value) is ast.Name and node.value.id == "self"
 
 
 def _local_parameters(module: ast.Module) -> dict[str, list[str]]:
@@ -257,6 +274,8 @@ def call_chunk_sizes(rule: LintRule, node: ast.Call, held: ChunkFacts) -> None:
     for kw in node.keywords:
         if not is_chunk_key(kw.arg) or rule.budget_literal(kw.value) is not None:
             continue
+        if not held.other_split and set(words(callee_name(node) or "")) & _SPLITTER_WORDS:
+            held.other_split = not sizes_token_chunks(rule.names, kw.arg or "", node, rule.ctx)
         key = _read_key(kw.value)
         if key is None or not is_chunk_key(key):
             continue
@@ -264,6 +283,10 @@ def call_chunk_sizes(rule: LintRule, node: ast.Call, held: ChunkFacts) -> None:
             held.token_keys.add(key)
         elif set(words(callee := callee_name(node) or "")) & _SPLITTER_WORDS:
             held.other_keys.add((key, callee))
+            if attr_name(kw.value) == key and _on_self(kw.value) and (cls := rule.ctx.class_name()):
+                held.own_reads.add(
+                    (cls, key, callee)
+                )  # ``chunk_size=self.chunk_size`` in the chunker's class
     _token_chunker(rule, node, held)
     if isinstance(node.func, ast.Name) and node.args and not _expected_or_rejected(rule):
         held.calls.append(node)
@@ -397,7 +420,8 @@ def project_chunk_sizes(rule: type[LintRule], facts: Sequence[Fact], root: Path)
         for fact, (key, callee) in tagged(facts, OTHER_KEY_FACT, 2)
         if (project(fact), callee, key) not in chunkers  # the project's own token chunker
     }
-    # the settings the project's chunker documents as tokens (its default reported): whatever names their bounds
+    # the settings the project's chunker documents as tokens (its default reported): whatever names their bounds in a
+    # module splitting nothing by characters (``ChunkFacts.other_split``)
     taken = {(project(fact), key) for fact, (key,) in tagged(facts, REPORTED_KEY_FACT, 1)}
     findings = []
     for fact, (key,) in tagged(facts, LITERAL_FACT, 1):

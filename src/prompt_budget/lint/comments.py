@@ -77,11 +77,17 @@ NOT_MODEL_TOKEN_WORDS = CREDENTIAL_WORDS | {
 }
 
 
-#: Tokens named as a credential's or a request's id ("invite tokens", ``get_invite_tokens``, "API tokens"; set 602:
-#: dakb-server's admin listing of invite tokens, paged by a ``limit``).
+#: Tokens an entry of a docstring names as a credential's or a request's id ("API tokens", "idempotency tokens", "invite
+#: tokens"; not a model's).
 CREDENTIAL_TOKENS = re.compile(
-    r"(?:\b|_)(?:invite|invitation|idempotency|auth|oauth|refresh|bearer|jwt|access|api|csrf|session|login)[\s_]+tokens?\b",
+    r"\b(?:invite|invitation|idempotency|auth|oauth|refresh|bearer|jwt|access|api|csrf|session|login)\s+tokens?\b",
     re.IGNORECASE,
+)
+#: A function's name or a tool's description naming tokens that only a credential is (``get_invite_tokens``, "List
+#: invite tokens"; set 602: dakb-server's admin listing, paged by a ``limit``); not ``session``, ``api`` nor ``login``,
+#: whose tokens may be a model's (``trim_session_tokens``, the session's review).
+CREDENTIAL_NAMED = re.compile(
+    r"(?:\b|_)(?:invite|invitation|idempotency|oauth|refresh|bearer|jwt|csrf)[\s_]+tokens?\b", re.IGNORECASE
 )
 
 

@@ -57,6 +57,10 @@ def credential_lifetime(rule: LintRule, name: str) -> bool:
 _CREDENTIAL_CLASS = re.compile(
     r"\b_*(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login|Delegation)Token\b"
 )
+#: A credential's token class the module defines (``class _DelegationToken:``).
+_DEFINED = re.compile(
+    r"\bclass\s+_*(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login|Delegation)Token\b"
+)
 #: Words of a count of tokens held (``_max_cached_tokens``): in a module naming a credential's token class, of those.
 _HELD = frozenset({"cached", "cache", "stored", "issued"})
 #: A module minting bearer tokens: it reads a bearer header and makes tokens of random bytes (set 545: sheafmd's
@@ -68,9 +72,10 @@ _BARE_LIMIT = frozenset({"max", "min", "token", "len", "length"})
 
 
 def credential_count(rule: LintRule, name: str) -> bool:
-    """A name about one token (``_TOKEN_CAP``, not ``..._TOKENS``) or about tokens held (``_max_cached_tokens``) in a
-    module naming a credential's token class (``_DelegationToken``), or a bare limit of one token in a module minting
-    bearer tokens: how many credentials are made (set 314: mastodon-mock's ``_TOKEN_CAP = 200`` ...
+    """A name about one token (``_TOKEN_CAP``, not ``..._TOKENS``) in a module naming a credential's token class, or
+    about tokens held (``_max_cached_tokens``) in a module defining one (``class _DelegationToken``; not a prompt cache's
+    limit beside an imported ``AccessToken``), or a bare limit of one token in a module minting bearer tokens: how
+    many credentials are made (set 314: mastodon-mock's ``_TOKEN_CAP = 200`` ...
     ``account_ids[:_TOKEN_CAP]`` building ``OAuthToken`` rows)."""
     ws = words(name)
     held = "tokens" in ws and bool(set(ws) & _HELD)  # ``_max_cached_tokens = 128`` (set 600: qveris)
@@ -80,9 +85,14 @@ def credential_count(rule: LintRule, name: str) -> bool:
     if not (_credentials and _credentials[0][0] is lines):  # searched once per file, not once per name
         text = source_of(lines)[0]
         minting = _BEARER.search(text) is not None and _MINTED.search(text) is not None
-        _credentials[:] = [(lines, _CREDENTIAL_CLASS.search(text) is not None, minting)]
+        named = _CREDENTIAL_CLASS.search(text) is not None
+        defined = named and _DEFINED.search(text) is not None
+        _credentials[:] = [(lines, named, minting, defined)]
+    if held:
+        return _credentials[0][3]
     return _credentials[0][1] or (_credentials[0][2] and set(ws) <= _BARE_LIMIT)
 
 
-#: The file last asked about, whether its text names a credential's token class, whether it mints bearer tokens.
-_credentials: list[tuple[object, bool, bool]] = kept_per_file([])
+#: The file last asked about, whether its text names a credential's token class, whether it mints bearer tokens,
+#: whether it defines such a class.
+_credentials: list[tuple[object, bool, bool, bool]] = kept_per_file([])

@@ -33,7 +33,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.comments import CREDENTIAL_TOKENS
+from prompt_budget.lint.comments import CREDENTIAL_NAMED
 from prompt_budget.lint.forwarded import gives_to_super_init
 from prompt_budget.lint.names import CHAR_WORDS, ITEM_WORDS, TOKENS_WORD, words
 from prompt_budget.lint.self_attributes import self_attribute
@@ -173,7 +173,7 @@ def instance_reach(reach: TokenReach, fn: Function, name: str, owner: ast.ClassD
     module's docstring shows, else None."""
     if (why := _nested_reach(reach, fn, name, owner)) is not None:
         return why
-    if CREDENTIAL_TOKENS.search(fn.name):
+    if CREDENTIAL_NAMED.search(fn.name):
         return (
             None  # ``def get_invite_tokens(skip=0, limit=20)``: a page of credentials (set 602: dakb-server)
         )

@@ -171,11 +171,13 @@ def enclosing_budget(
     function binds it to one (``budgets_of``: its local budgets): a closure's (set 603: pyragx's ``ctx =
     self.settings.max_context_tokens`` ... ``def budget(used): return max(256, ctx - 512 - 768 - ...)``)."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) or any(
-        type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store for n in walk(fn)
+        (type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store)
+        or (
+            type(n) is ast.arg and n.arg == name
+        )  # its own parameter, a nested lambda's (``key=lambda ctx: ...``)
+        or (type(n) is ast.ExceptHandler and n.name == name)
+        for n in walk(fn)
     ):
-        return None
-    args = fn.args
-    if name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
         return None
     outer = [s for s in scopes if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s is not fn]
     return budgets_of(outer[-1]).get(name) if outer else None

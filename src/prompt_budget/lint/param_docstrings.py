@@ -17,7 +17,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.comments import CREDENTIAL_TOKENS
+from prompt_budget.lint.comments import CREDENTIAL_NAMED, CREDENTIAL_TOKENS
 from prompt_budget.lint.field_docstrings import NOT_LLM
 from prompt_budget.lint.names import CHAR_WORDS, words
 from prompt_budget.lint.token_conversions import without_conversions
@@ -147,7 +147,7 @@ def entry_says(rule: LintRule, name: str, phrase: re.Pattern[str]) -> bool:
     """The entry for ``name`` in a docstring of the class or function being visited holds ``phrase``
     and speaks of no other unit than tokens."""
     lowered = name.lower()
-    if CREDENTIAL_TOKENS.search(rule.ctx.function_name() or ""):
+    if CREDENTIAL_NAMED.search(rule.ctx.function_name() or ""):
         return (
             False  # ``def get_invite_tokens(skip=0, limit=20)``: "limit: Maximum tokens to return" (set 602)
         )

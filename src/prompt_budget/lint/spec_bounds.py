@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.comments import CREDENTIAL_TOKENS, NOT_MODEL_TOKEN_WORDS
+from prompt_budget.lint.comments import CREDENTIAL_NAMED, NOT_MODEL_TOKEN_WORDS
 from prompt_budget.lint.names import UNIT_WORDS, words
 from prompt_budget.lint.rule import callee_name, string_value
 from prompt_budget.lint.walks import walk
@@ -127,7 +127,7 @@ def _lists_credentials(spec: ast.Dict) -> bool:
     """``spec`` (a tool's) describes credentials' tokens ("List invite tokens with optional filtering", set 602:
     dakb-server's admin tools)."""
     return any(
-        string_value(k) == "description" and CREDENTIAL_TOKENS.search(string_value(v) or "") is not None
+        string_value(k) == "description" and CREDENTIAL_NAMED.search(string_value(v) or "") is not None
         for k, v in zip(spec.keys, spec.values, strict=False)
     )
 

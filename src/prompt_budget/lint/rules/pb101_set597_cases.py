@@ -92,6 +92,57 @@ _PAGED = (
     '    """\n'
     "    return []\n"
 )
+_OWN_SPLIT = (
+    "from langchain_text_splitters import RecursiveCharacterTextSplitter\n"
+    "\n"
+    "\n"
+    "class Chunker:\n"
+    "    def __init__(self, chunk_size: int = 2048) -> None:\n"
+    '        """Split documents.\n'
+    "\n"
+    "        Args:\n"
+    "            chunk_size: the maximum number of tokens in a chunk.\n"
+    '        """\n'
+    "        self.chunk_size = chunk_size\n"
+    "\n"
+    "    def splitter(self):\n"
+    "        return RecursiveCharacterTextSplitter(chunk_size={given}, length_function=count_tokens)\n"
+    "\n"
+    "\n"
+    "class ChunkingConstraints:\n"
+    "    MAX_CHUNK_SIZE = 4096\n"
+)
+_SESSION = (
+    "def trim_session_tokens(messages: list[str], limit: int = 6000) -> list[str]:\n"
+    '    """Drop the oldest messages of a session.\n'
+    "\n"
+    "    Args:\n"
+    "        limit: Maximum tokens to keep in the prompt.\n"
+    '    """\n'
+    "    return messages\n"
+)
+_PROMPT_CACHE = (
+    "from azure.core.credentials import AccessToken\n"
+    "\n"
+    "\n"
+    "class CachedClient:\n"
+    "    def __init__(self):\n"
+    "        self._token: AccessToken | None = None\n"
+    "        self._max_cached_tokens = 4096\n"
+)
+#: The session's review: a chunker handing its own setting to a splitter by characters with a length in tokens keeps
+#: its bounds; a session's tokens are a model's; a prompt cache's limit beside an imported credential class is tokens.
+_OTHER_SPLIT = _OWN_SPLIT.replace(
+    "    MAX_CHUNK_SIZE = 4096\n", "    CHAR_SETTINGS = {{'chunk_size': 1000}}\n"
+)
+_OTHER_SPLIT = _OTHER_SPLIT.replace(", length_function=count_tokens", "")
+REVIEW66_PB102_INVALID = (
+    Invalid(_OWN_SPLIT.format(given="self.chunk_size"), line=5, count=2),
+    # only the chunker's default: a dict's size handed to a splitter by characters stays out
+    Invalid(_OTHER_SPLIT.format(given='ChunkingConstraints.CHAR_SETTINGS["chunk_size"]'), line=5),
+    Invalid(_SESSION, line=1),
+    Invalid(_PROMPT_CACHE, line=7),
+)
 SET597_PB102_VALID = (
     Valid(_CHUNKER.format(unit="lines")),
     Valid(_CACHED.format(token_class="_DelegationToken")),
@@ -143,6 +194,10 @@ _STATUS = (
 SET597_PB103_VALID = (Valid(_STATUS.format(name="response_status", error="token_exchange_failed")),)
 SET597_PB103_INVALID = (
     Invalid(_STATUS.format(name="budget", error="budget_tokens_out_of_range"), line=2, count=2),
+    # the session's review: "exchange" alone is no credential's word
+    Invalid(
+        _STATUS.format(name="budget", error="budget must be 200-300 tokens per exchange"), line=2, count=2
+    ),
 )
 
 _QUOTA = (
@@ -162,13 +217,21 @@ _CLOSURE = (
     "\n"
     "        return budget\n"
 )
-SET603_PB106_VALID = (Valid(_CLOSURE.format(setting="max_history_lines")),)
+_LAMBDA = _CLOSURE.replace(
+    "max(256, ctx - 512 - est_tokens(used))", "sorted(used, key=lambda ctx: ctx - 512)"
+)
+SET603_PB106_VALID = (
+    Valid(_CLOSURE.format(setting="max_history_lines")),
+    Valid(
+        _LAMBDA.format(setting="max_context_tokens")
+    ),  # the session's review: a nested lambda's own ``ctx``
+)
 SET603_PB106_INVALID = (Invalid(_CLOSURE.format(setting="max_context_tokens"), line=6),)
 
 SINCE597_PB101_VALID = (*SINCE541_PB101_VALID, *SET597_PB101_VALID)
 SINCE597_PB101_INVALID = (*SINCE541_PB101_INVALID, *SET597_PB101_INVALID)
 SINCE597_PB102_VALID = (*SINCE541_PB102_VALID, *SET597_PB102_VALID)
-SINCE597_PB102_INVALID = (*SINCE541_PB102_INVALID, *SET597_PB102_INVALID)
+SINCE597_PB102_INVALID = (*SINCE541_PB102_INVALID, *SET597_PB102_INVALID, *REVIEW66_PB102_INVALID)
 SINCE597_PB103_VALID = (*SINCE541_PB103_VALID, *SET597_PB103_VALID)
 SINCE597_PB103_INVALID = (*SINCE541_PB103_INVALID, *SET597_PB103_INVALID)
 SINCE597_PB105_VALID = (*SINCE541_PB105_VALID, *SET597_PB105_VALID)

@@ -32,6 +32,7 @@ from prompt_budget.lint.own_loops import in_own_loop
 from prompt_budget.lint.passed_ratios import passed_ratios
 from prompt_budget.lint.percent_shares import PercentShares
 from prompt_budget.lint.property_budgets import property_shares
+from prompt_budget.lint.quota_reads import quota_read
 from prompt_budget.lint.ratio_getters import ratio_getters
 from prompt_budget.lint.ratio_names import (
     BUDGET_SUMMARY,
@@ -486,13 +487,8 @@ class BudgetRatio(DivisorTables):
                 written = ast.unparse(literal) if isinstance(literal, ast.BinOp) else value  # ``3 / 4``
                 self._report(literal, value, f"{budget} ratio", f"{written} of {budget}")
                 return
-            quota = said = attr_name(other)
-            if value is not None and quota and type(other) is ast.Attribute and not token_quota_name(quota):
-                # ``quota.tokens_per_minute * 0.6``: a quota's field read through the quota (set 598: toxp)
-                held = attr_name(other.value) or "_"
-                quota, said = (f"{held}_{quota}", f"{held}.{quota}") if "_" not in held else (quota, said)
+            quota, said = quota_read(other)  # ``self.tpm_limit * 0.95``, ``quota.tokens_per_minute * 0.6``
             if value is not None and quota and token_quota_name(quota):
-                # ``int(self.tpm_limit * 0.95)``: the share of a quota of tokens per minute (set 29)
                 self._report(literal, value, f"{quota} ratio", f"{value} of the token quota `{said}`")
                 return
             if value is not None and type(other) is not ast.Call and attr_name(other):  # ``limits["input"]``
