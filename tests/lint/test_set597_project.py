@@ -1,7 +1,7 @@
-"""Set 597 (issue 19), decided over the whole run: a chunk setting's bounds and fallbacks in other modules, where the
-project's chunker documents that setting's default in tokens (``chunk_units``; ai4rag's ``ChunkingConstraints`` and
-its experiment's ``kwargs.get(Names.CHUNK_SIZE, 512)``), and a dict's entries keyed by a parameter whose default the
-project reports as a token budget (``keyed_entries``; solvent-agent's jobs)."""
+"""Set 597 (issue 19), decided over the whole run: a chunk setting's fallback read under a constant naming a key that
+a splitter measuring tokens reads (``chunk_units._literal_of``; ai4rag's ``kwargs.get(Names.CHUNK_SIZE, 512)``), a
+chunk setting's bounds read beside their chunker only (the session's corpus check), and a dict's entries keyed by a
+parameter whose default the project reports as a token budget (``keyed_entries``; solvent-agent's jobs)."""
 
 from __future__ import annotations
 
@@ -36,30 +36,32 @@ EXPERIMENT = (
     "def params(**kwargs):\n"
     '    return {"chunk_size": kwargs.get(ParamNames.CHUNK_SIZE, 512), "method": "recursive"}\n'
 )
+SPLITTER = (
+    "from langchain_text_splitters import TokenTextSplitter\n"
+    "\n"
+    "\n"
+    "def split(text, cfg):\n"
+    '    return TokenTextSplitter(chunk_size=cfg["chunk_size"]).split_text(text)\n'
+)
 
 
-def _chunk_files(unit: str) -> dict[str, str]:
-    return {
+def test_a_fallback_read_under_a_constant_naming_a_token_splitters_key_is_reported(tmp_path: Path) -> None:
+    files = {
         "__init__.py": "",
-        "chunker.py": CHUNKER.format(unit=unit),
         "constants.py": CONSTANTS,
         "experiment.py": EXPERIMENT,
+        "splitter.py": SPLITTER,
     }
+    found = lint_package(tmp_path, files)
+    assert reported_lines(found, "PB102") == [("pkg/experiment.py", 5)]
+    assert "gives `chunk_size` to a splitter measuring tokens" in found[0].message
 
 
-def test_chunk_bounds_and_fallbacks_of_a_chunker_documented_in_tokens_are_reported(tmp_path: Path) -> None:
-    found = lint_package(tmp_path, _chunk_files("tokens"))
-    lines = reported_lines(found, "PB102")
-    assert ("pkg/constants.py", 6) in lines
-    assert ("pkg/constants.py", 7) in lines
-    assert ("pkg/experiment.py", 5) in lines
-    message = next(f.message for f in found if f.path == "pkg/constants.py" and f.line == 6)
-    assert "takes `chunk_size` as a token budget" in message
-
-
-def test_chunk_bounds_of_a_chunker_documented_in_lines_are_not(tmp_path: Path) -> None:
-    lines = reported_lines(lint_package(tmp_path, _chunk_files("lines")), "PB102")
-    assert not [line for line in lines if line[0] in {"pkg/constants.py", "pkg/experiment.py"}]
+def test_chunk_bounds_in_another_module_than_the_chunker_are_not_read(tmp_path: Path) -> None:
+    """A bound named for a setting is read beside its chunker only: across modules the corpus check found a
+    project's other chunkers' settings in characters and bytes under the same names (the session's corpus check)."""
+    files = {"__init__.py": "", "chunker.py": CHUNKER.format(unit="tokens"), "constants.py": CONSTANTS}
+    assert reported_lines(lint_package(tmp_path, files), "PB102") == [("pkg/chunker.py", 2)]
 
 
 CHAR_CHUNKER = (

@@ -42,7 +42,6 @@ TOKEN_KEY_FACT = "\x00chunk-token "
 OTHER_KEY_FACT = "\x00chunk-other "
 LITERAL_FACT = "\x00chunk-literal "
 CHUNKER_FACT = "\x00chunk-chunker "
-REPORTED_KEY_FACT = "\x00chunk-reported "
 
 #: Tokenizer settings that split into characters or words: their "tokens" are not a model's.
 _NOT_TOKENIZERS = frozenset({"character", "characters", "char", "chars", "word", "words", "whitespace", ""})
@@ -106,8 +105,6 @@ class ChunkFacts:
         #: the module's own chunkers measuring tokens: (function, chunk parameter)
         self.chunkers: set[tuple[str, str]] = set()
         self.calls: list[ast.Call] = []
-        #: the module gives a chunk size to a splitter not measuring tokens (``RecursiveCharacterTextSplitter``)
-        self.other_split = False
         #: of ``other_keys``, those a class reads off ``self``: (class, key, splitter)
         self.own_reads: set[tuple[str, str, str]] = set()
 
@@ -118,8 +115,6 @@ class ChunkFacts:
         # a chunker documenting its setting in tokens hands it to a splitter by characters with a length in tokens
         # (set 597: ai4rag's ``RecursiveCharacterTextSplitter(chunk_size=self.chunk_size, length_function=...)``)
         self.other_keys -= {(key, callee) for cls, key, callee in self.own_reads if (cls, key) in owned}
-        for key in reported:
-            rule.fact(module, REPORTED_KEY_FACT + key, 0)
         for key in self.token_keys:
             rule.fact(module, TOKEN_KEY_FACT + key, 0)
         for key, callee in self.other_keys:
@@ -142,10 +137,7 @@ class ChunkFacts:
                     amount,
                     f"given under `{key}`, which a splitter measuring tokens reads here",
                 )
-            elif not {key, setting_of(key)} & other and not (
-                self.other_split and setting_of(key) != key.lower()
-            ):
-                # not ``MAX_CHUNK_SIZE`` in a module splitting by characters (the session's review)
+            elif key not in other:
                 rule.fact(literal, LITERAL_FACT + key, amount)
 
     def field(self, rule: LintRule, node: ast.Assign | ast.AnnAssign) -> None:
@@ -274,8 +266,6 @@ def call_chunk_sizes(rule: LintRule, node: ast.Call, held: ChunkFacts) -> None:
     for kw in node.keywords:
         if not is_chunk_key(kw.arg) or rule.budget_literal(kw.value) is not None:
             continue
-        if not held.other_split and set(words(callee_name(node) or "")) & _SPLITTER_WORDS:
-            held.other_split = not sizes_token_chunks(rule.names, kw.arg or "", node, rule.ctx)
         key = _read_key(kw.value)
         if key is None or not is_chunk_key(key):
             continue
@@ -420,19 +410,14 @@ def project_chunk_sizes(rule: type[LintRule], facts: Sequence[Fact], root: Path)
         for fact, (key, callee) in tagged(facts, OTHER_KEY_FACT, 2)
         if (project(fact), callee, key) not in chunkers  # the project's own token chunker
     }
-    # the settings the project's chunker documents as tokens (its default reported): whatever names their bounds in a
-    # module splitting nothing by characters (``ChunkFacts.other_split``)
-    taken = {(project(fact), key) for fact, (key,) in tagged(facts, REPORTED_KEY_FACT, 1)}
     findings = []
     for fact, (key,) in tagged(facts, LITERAL_FACT, 1):
         if (project(fact), key) in token_keys:
-            said = f"the project's chunker gives `{key}` to a splitter measuring tokens"
-        elif (project(fact), setting_of(key)) in taken:
-            said = f"the project's chunker takes `{setting_of(key)}` as a token budget"
-        else:
-            continue
-        message = f"token budget {key}={fact.value} as a chunk's size: {said}; move it to config so it can be tuned and tested"
-        findings.append(finding_where_bound(rule, fact, message, key, config_key(key)))
+            message = (
+                f"token budget {key}={fact.value} as a chunk's size: the project's chunker gives "
+                f"`{key}` to a splitter measuring tokens; move it to config so it can be tuned and tested"
+            )
+            findings.append(finding_where_bound(rule, fact, message, key, config_key(key)))
     return findings
 
 

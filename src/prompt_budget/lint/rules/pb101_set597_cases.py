@@ -2,16 +2,17 @@
 ``SINCE597_*`` lists the rules' case modules take.
 
 Set 597's (measured with the rules of 38d285a, then tuned on): PB102, a chunk setting's bounds named for it
-(``MIN_CHUNK_SIZE``, ``MAX_CHUNK_OVERLAP``) where the module's chunker documents that setting's default in tokens
-(ai4rag's ``ChunkingConstraints`` beside its ``LangChainChunker``, ``chunk_units.setting_of``; across modules, and
-the fallback of a read keyed by a constant, ``kwargs.get(Names.CHUNK_SIZE, 512)``, in the project's pass:
-tests/lint/test_set597_project.py); a dict's entry keyed by a parameter whose default the project reports
-(solvent-agent's ``{"est_tokens": 9_000}`` beside ``def quote(..., est_tokens: int = 8_000)``, ``keyed_entries``;
-the project's pass, tests/lint/test_set597_project.py). PB105, the share of a quota of tokens per minute read
-through the quota (toxp's ``quota.tokens_per_minute * 0.6``).
+(``MIN_CHUNK_SIZE``, ``MAX_CHUNK_OVERLAP``) beside the module's chunker documenting that setting's default in tokens
+(ai4rag's ``ChunkingConstraints`` beside a ``LangChainChunker``, ``chunk_units.setting_of``; only in the chunker's
+module: across modules the corpus check found other chunkers' settings in characters and bytes under the same names),
+and the fallback of a read keyed by a constant naming a token splitter's key (``kwargs.get(Names.CHUNK_SIZE, 512)``,
+the project's pass: tests/lint/test_set597_project.py); a dict's entry keyed by a parameter whose default the project
+reports (solvent-agent's ``{"est_tokens": 9_000}`` beside ``def quote(..., est_tokens: int = 8_000)``,
+``keyed_entries``; the project's pass, tests/lint/test_set597_project.py). PB105, the share of a quota of tokens per
+minute read through the quota (toxp's ``quota.tokens_per_minute * 0.6``).
 
 Set 599's (measured with the rules of 38d285a, then tuned on): PB102, not a count of credentials held in a module
-naming a credential's token class (qveris' ``self._max_cached_tokens = 128`` beside ``_DelegationToken``,
+defining a credential's token class (qveris' ``self._max_cached_tokens = 128`` beside ``_DelegationToken``,
 ``credential_names``); not the scale of a display unit (tunacode's ``UNIT_CONVERSION_THRESHOLD = 1000`` ...
 ``f"{tokens / UNIT_CONVERSION_THRESHOLD:.1f}k"``, ``stated_units.display_scale``). PB103, not an HTTP status's
 range checked with an error about a token exchange (qveris' ``if not 200 <= response_status < 300: raise
