@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from prompt_budget.lint.assignments import bound_values, running_values, single_binding, uncast, zero
 from prompt_budget.lint.names import words
-from prompt_budget.lint.walks import walk
+from prompt_budget.lint.walks import kept_per_file, walk
 
 _ROUNDING = frozenset({"int", "round"})
 
@@ -170,14 +170,31 @@ def enclosing_budget(
     """The budget ``name`` holds when ``fn`` (the innermost of ``scopes``) neither takes nor binds it and an enclosing
     function binds it to one (``budgets_of``: its local budgets): a closure's (set 603: pyragx's ``ctx =
     self.settings.max_context_tokens`` ... ``def budget(used): return max(256, ctx - 512 - 768 - ...)``)."""
-    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) or any(
-        (type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store)
-        or (
-            type(n) is ast.arg and n.arg == name
-        )  # its own parameter, a nested lambda's (``key=lambda ctx: ...``)
-        or (type(n) is ast.ExceptHandler and n.name == name)
-        for n in walk(fn)
+    outer = [s for s in scopes if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s is not fn]
+    if (
+        not outer
+        or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        or name in _bound_in(fn)
     ):
         return None
-    outer = [s for s in scopes if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s is not fn]
-    return budgets_of(outer[-1]).get(name) if outer else None
+    return budgets_of(outer[-1]).get(name)
+
+
+#: The function asked about last and the names it binds (``_bound_in``).
+_last_bound: list[tuple[ast.AST, frozenset[str]]] = kept_per_file([])
+
+
+def _bound_in(fn: ast.AST) -> frozenset[str]:
+    """The names ``fn`` binds anywhere in its body: assigned, its and its nested functions' and lambdas' parameters
+    (``key=lambda ctx: ...``), an ``except ... as`` name; read once per function."""
+    if not (_last_bound and _last_bound[0][0] is fn):
+        names: set[str] = set()
+        for n in walk(fn):
+            if isinstance(n, ast.Name) and type(n.ctx) is ast.Store:
+                names.add(n.id)
+            elif isinstance(n, ast.arg):
+                names.add(n.arg)
+            elif isinstance(n, ast.ExceptHandler) and n.name:
+                names.add(n.name)
+        _last_bound[:] = [(fn, frozenset(names))]
+    return _last_bound[0][1]

@@ -50,20 +50,20 @@ class KeyedEntries:
         self.entries: list[tuple[ast.expr, str, int | float]] = []
 
     def dict(self, rule: LintRule, node: ast.Dict) -> None:
-        if is_test_module(rule.ctx.path) or in_examples(rule):
-            return
         for key, value in zip(node.keys, node.values, strict=False):
             name = string_value(key) if key is not None else None
             if (
-                not name
-                or not name.isidentifier()
-                or is_chunk_key(name)
-                or not rule.names.is_budget_setting(name)
-            ):
+                not name or "token" not in name.lower()
+            ):  # an amount of tokens not named as a budget: ``*_tokens``
+                continue
+            if not name.isidentifier() or is_chunk_key(name) or not rule.names.is_budget_setting(name):
                 continue  # a chunk's size is ``chunk_units``'s
             amount = rule.budget_literal(value)
-            if amount is not None and amount >= _SMALLEST and not rule.names.is_budget(name):
-                self.entries.append((value, name, amount))
+            if amount is None or amount < _SMALLEST or rule.names.is_budget(name):
+                continue
+            if is_test_module(rule.ctx.path) or in_examples(rule):
+                return
+            self.entries.append((value, name, amount))
 
     def finish(self, rule: LintRule) -> None:
         done = reported_ids(rule)
