@@ -54,14 +54,11 @@ def credential_lifetime(rule: LintRule, name: str) -> bool:
 
 
 #: A credential's token class a module names (``OAuthToken``, ``AccessToken``, ``APIToken``).
-_CREDENTIAL_CLASS = re.compile(
-    r"\b_*(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login|Delegation)Token\b"
-)
+_KINDS = r"_*(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login|Delegation)Token\b"
+_CREDENTIAL_CLASS = re.compile(rf"\b{_KINDS}")
 #: A credential's token class the module defines (``class _DelegationToken:``).
-_DEFINED = re.compile(
-    r"\bclass\s+_*(?:OAuth|Access|Auth|Refresh|Bearer|Api|API|Session|Login|Delegation)Token\b"
-)
-#: Words of a count of tokens held (``_max_cached_tokens``): in a module naming a credential's token class, of those.
+_DEFINED = re.compile(rf"\bclass\s+{_KINDS}")
+#: Words of a count of tokens held (``_max_cached_tokens``): in a module defining a credential's token class, of those.
 _HELD = frozenset({"cached", "cache", "stored", "issued"})
 #: A module minting bearer tokens: it reads a bearer header and makes tokens of random bytes (set 545: sheafmd's
 #: ``MAX_TOKEN = 200`` beside ``_BEARER_RE`` and ``os.urandom(32)``); there a bare limit of one token is of those.

@@ -34,6 +34,7 @@ from prompt_budget.errors import ConfigError
 from prompt_budget.lint.findings import Finding, Value
 from prompt_budget.lint.fix_layout import first_party, insert_import, line_length, wrap_long_lines
 from prompt_budget.lint.options import LintOptions
+from prompt_budget.lint.walks import bound_names
 from prompt_budget.values import same_value
 
 
@@ -162,24 +163,7 @@ def _accessor(module: cst.Module) -> tuple[str, bool]:
 def _bound_names(tree: ast.Module) -> set[str]:
     """Every name the module binds other than by ``import prompt_budget [as x]``: assignments,
     parameters, functions, classes, loop and ``with`` targets, other imports, ``except ... as``."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                if isinstance(node, ast.Import) and alias.name == "prompt_budget":
-                    continue
-                names.add(alias.asname or alias.name.split(".")[0])
-        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
-            names.add(node.name)
-        elif isinstance(node, ast.MatchMapping) and node.rest:
-            names.add(node.rest)
-    return names
+    return bound_names(tree, skip_import="prompt_budget")
 
 
 @dataclass(frozen=True)

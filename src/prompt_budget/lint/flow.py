@@ -256,7 +256,7 @@ class Uses:
             self.counted.add(name)
 
 
-def _function_of(ancestors: Sequence[ast.AST]) -> ast.AST | None:
+def _function_of(ancestors: Sequence[ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The innermost function among ``ancestors``, else None."""
     return next(
         (a for a in reversed(ancestors) if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))), None
@@ -278,9 +278,7 @@ def _count_use(node: ast.AST, parent: ast.AST, ancestors: Sequence[ast.AST]) -> 
         summed = callee_name(ancestors[-3]) == "sum" if isinstance(ancestors[-3], ast.Call) else False
         return summed and _count_use(ancestors[-3], ancestors[-4], ancestors[:-2])
     if isinstance(parent, ast.Return):
-        fn = next(
-            (a for a in reversed(ancestors) if isinstance(a, (ast.FunctionDef, ast.AsyncFunctionDef))), None
-        )
+        fn = _function_of(ancestors)
         return fn is not None and bool(set(words(fn.name)) & _COUNTING)
     return (isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Add, ast.Mult))) or (
         isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Add) and parent.value is node

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from prompt_budget.lint.assignments import bound_values, running_values, single_binding, uncast, zero
 from prompt_budget.lint.names import words
-from prompt_budget.lint.walks import kept_per_file, walk
+from prompt_budget.lint.walks import bound_names, kept_per_file, walk
 
 _ROUNDING = frozenset({"int", "round"})
 
@@ -185,16 +185,8 @@ _last_bound: list[tuple[ast.AST, frozenset[str]]] = kept_per_file([])
 
 
 def _bound_in(fn: ast.AST) -> frozenset[str]:
-    """The names ``fn`` binds anywhere in its body: assigned, its and its nested functions' and lambdas' parameters
-    (``key=lambda ctx: ...``), an ``except ... as`` name; read once per function."""
+    """The names ``fn`` binds anywhere in its body (``walks.bound_names``: a nested lambda's parameter, ``key=lambda
+    ctx: ...``, an ``except ... as`` name), read once per function."""
     if not (_last_bound and _last_bound[0][0] is fn):
-        names: set[str] = set()
-        for n in walk(fn):
-            if isinstance(n, ast.Name) and type(n.ctx) is ast.Store:
-                names.add(n.id)
-            elif isinstance(n, ast.arg):
-                names.add(n.arg)
-            elif isinstance(n, ast.ExceptHandler) and n.name:
-                names.add(n.name)
-        _last_bound[:] = [(fn, frozenset(names))]
+        _last_bound[:] = [(fn, frozenset(bound_names(fn)))]
     return _last_bound[0][1]

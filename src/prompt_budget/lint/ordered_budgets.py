@@ -19,7 +19,7 @@ from prompt_budget.lint.compared_counts import bucket_tokens
 from prompt_budget.lint.compared_lengths import ordered_pairs
 from prompt_budget.lint.flow import against_flow
 from prompt_budget.lint.names import words
-from prompt_budget.lint.stated_units import branch_of, display_scale, shows_other_unit
+from prompt_budget.lint.stated_units import branch_of, shows_other_unit
 from prompt_budget.lint.walks import kept_per_file, walk
 
 if TYPE_CHECKING:
@@ -47,8 +47,7 @@ def _ordered(rule: LintRule, fn: ast.AST) -> dict[str, str]:
                 and side.id not in found
                 and rule.token_amount(other)
                 and not bucket_tokens(rule, other)
-                and not shows_other_unit(branch_of(fn, node), side)  # ``f"{MAX} lexical terms"``
-                and not display_scale(fn, side.id)  # ``f"{tokens / UNIT:.1f}k"``, asked last
+                and not shows_other_unit(branch_of(fn, node), side)  # ``f"{MAX} lexical terms"``, asked last
             ):
                 shown = ast.unparse(other)
                 shown = shown if len(shown) <= 40 else "a count of tokens"

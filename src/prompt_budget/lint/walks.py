@@ -428,3 +428,26 @@ def innermost(
         if fn.lineno <= line <= (fn.end_lineno or fn.lineno) and (found is None or found.lineno <= fn.lineno):
             found = fn
     return found
+
+
+def bound_names(node: ast.AST, skip_import: str = "") -> set[str]:
+    """Every name ``node`` binds anywhere under it: assignments and deletions, parameters (its own, a nested
+    function's, a lambda's), functions and classes, imports (but ``import skip_import [as x]``), ``except ... as``
+    and ``match`` captures."""
+    names: set[str] = set()
+    for n in walk(node):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            names.add(n.id)
+        elif isinstance(n, ast.arg):
+            names.add(n.arg)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(n.name)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            for alias in n.names:
+                if not (isinstance(n, ast.Import) and skip_import and alias.name == skip_import):
+                    names.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(n, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and n.name:
+            names.add(n.name)
+        elif isinstance(n, ast.MatchMapping) and n.rest:
+            names.add(n.rest)
+    return names
