@@ -295,3 +295,16 @@ def test_an_evaluated_expression_is_reported_but_never_half_fixed(tmp_path: Path
     assert all("move it to config by hand" in f.message for f in findings)
     fixed, _ = fix_snippet(code, tmp_path)
     assert fixed == code  # not ``20 * prompt_budget.value(...)``
+
+
+def test_a_template_named_py_is_a_parse_error_saying_it_looks_like_a_template() -> None:
+    # set 607: beaker-notebook ships Jinja templates of Python under ``.py`` names
+    template = (
+        "{# target_type: builtins.str #}\ndef reflect(value):\n    max_tokens = 400\n    return {{ value }}\n"
+    )
+    [finding] = lint_snippet(template)
+    assert (finding.code, finding.line) == ("PB000", 2)
+    assert finding.message.endswith("(the file holds template markup: {# #}, {% %} or {{ }} lines)")
+    assert "exclude" in finding.suggestion
+    [plain] = lint_snippet("def broken(:\n    MAX_TOKENS = 4096\n")
+    assert "template" not in plain.message + plain.suggestion

@@ -24,6 +24,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.estimator_callers import result_budget
 from prompt_budget.lint.flow import Uses
 from prompt_budget.lint.rule import callee_name, number, string_value
 from prompt_budget.lint.walks import parents, walk
@@ -82,16 +83,38 @@ def _scaled_in_place(name: str, ancestors: list[ast.AST]) -> bool:
 
 def _returned_by_getter(rule: LintRule, fn: ast.AST, ancestors: list[ast.AST]) -> str | None:
     """Why a read returned by a function named for a budget is one: ``return n`` or ``return min(n, CAP)``
-    in ``def _calculate_max_tokens`` (set 303: ai-council-orchestrator's ladder of output caps)."""
-    name = getattr(fn, "name", "")
-    if not (isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and rule.names.is_budget(name)):
+    in ``def _calculate_max_tokens`` (set 303: ai-council-orchestrator's ladder of output caps), or by a function
+    whose calls in the module are bound or given as a budget (``thinking_budget = _estimate_thinking_budget(p)``,
+    set 607: narecli, ``estimator_callers.result_budget``)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     parent = ancestors[-2]
     if isinstance(parent, ast.Call) and callee_name(parent) in {"min", "max"} and len(ancestors) > 2:
         parent = ancestors[-3]
-    if isinstance(parent, ast.Return):
-        return f"returned by {name}() at line {parent.lineno}"
-    return None
+    if not isinstance(parent, ast.Return):
+        return None
+    if rule.names.is_budget(fn.name):
+        return f"returned by {fn.name}() at line {parent.lineno}"
+    method = (
+        any(isinstance(a, ast.ClassDef) and fn in a.body for a in walk(rule.ctx.tree))
+        if rule.ctx.tree
+        else False
+    )
+    budget = result_budget(rule, fn, method=method)
+    return f"returned by {fn.name}() at line {parent.lineno}, whose result is `{budget}`" if budget else None
+
+
+def _clamped_in_place(name: str, ancestors: list[ast.AST]) -> bool:
+    """The read is clamped and bound back to its own name (``budget = max(budget, 2048)``, set 607: narecli's
+    floors of a thinking budget): the same budget, its bound PB103's."""
+    stmt = next((a for a in reversed(ancestors) if isinstance(a, ast.stmt)), None)
+    return (
+        isinstance(stmt, ast.Assign)
+        and [getattr(t, "id", "") for t in stmt.targets] == [name]
+        and isinstance(stmt.value, ast.Call)
+        and callee_name(stmt.value) in {"min", "max"}
+        and ancestors[-2] is stmt.value
+    )
 
 
 def _bound_by_assignment(fn: ast.AST, name: str, literals: list[Held]) -> bool:
@@ -129,7 +152,7 @@ def branch_local_budgets(
                 continue
             found: list[tuple[int, str]] = []  # each read's line and why it is a budget
             for ancestors in _reads(fn, name, []):
-                if _scaled_in_place(name, ancestors):
+                if _scaled_in_place(name, ancestors) or _clamped_in_place(name, ancestors):
                     continue  # ``base_tokens = int(base_tokens * 1.5)``: the same budget, scaled
                 uses = Uses()
                 uses.read(name, ancestors, rule, ratio=False)

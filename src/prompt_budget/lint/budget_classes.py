@@ -2,7 +2,9 @@
 excergic-token's ``class TokenBudget(BaseModel)`` with ``limit: int = 200_000``, ``used`` charged with input and
 output tokens). A name such as ``limit`` or ``total`` says no unit alone; the class's name gives it. So does a
 budget class's docstring allocating tokens to each field (set 275: rdc's ``class ContextBudget`` documented "Token budget
-allocation per layer." with ``identity: int = 200``, ``recent: int = 1500``). Judges no finding itself.
+allocation per layer." with ``identity: int = 200``, ``recent: int = 1500``), and a budget class's docstring naming
+a token budget (set 607: narecli's ``class Budget`` documented "Token budget tracking." with ``total: int = 200000``, a
+constructor's ``total_budget``). Judges no finding itself.
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ def class_budget_field(rule: LintRule, target: ast.expr) -> str | None:
     limit = bool(ws) and ws <= _LIMIT_WORDS and not ws <= {"hard", "soft", "default"}
     if limit and named & TOKEN_WORDS and named & _BUDGET_WORDS:
         return f"as a field of `{owner}`, the token budget its class is named for"
+    if limit and named & _BUDGET_WORDS and _names_token_budget(scopes[-1]):
+        return f"as a field of `{owner}`, the token budget its docstring names"  # set 607: ``class Budget``
     # ``class ContextBudget: """Token budget allocation per layer."""`` ... ``recent: int = 1500`` (set 275: rdc): a
     # section's allocation; not a constant or a level the data flow judges (``WARNING_THRESHOLD``)
     if limit or target.id.isupper() or ws & {"threshold", "warning", "critical"} or not named & _BUDGET_WORDS:
@@ -66,5 +70,32 @@ def class_budget_field(rule: LintRule, target: ast.expr) -> str | None:
     return (
         f"as a field of `{owner}`, whose docstring allocates a token budget to each"
         if _ALLOCATES.search(doc.split("\n\n")[0])
+        else None
+    )
+
+
+#: A class's docstring (its first paragraph) naming what the class holds a token budget: "Token budget tracking.",
+#: "Manages token budget and planning." (set 607: narecli's ``Budget`` and ``BudgetManager``).
+_TOKEN_BUDGET = re.compile(r"\btoken budgets?\b", re.IGNORECASE)
+
+
+def _names_token_budget(cls: ast.ClassDef) -> bool:
+    return _TOKEN_BUDGET.search((ast.get_docstring(cls) or "").split("\n\n")[0]) is not None
+
+
+def constructor_budget(rule: LintRule, name: str) -> str | None:
+    """How ``name``, a parameter of the constructor being visited named only as a limit (``total_budget``), is
+    the token budget of a class named for a budget whose docstring names a token budget (``class
+    BudgetManager: \"\"\"Manages token budget and planning.\"\"\"`` ... ``def __init__(self, total_budget: int =
+    200000)``, set 607: narecli), else None."""
+    cls = rule.ctx.enclosing_class()
+    ws = set(words(name))
+    if rule.ctx.function_name() != "__init__" or cls is None or not ws or not ws <= _LIMIT_WORDS:
+        return None
+    if ws <= {"hard", "soft", "default"} or not set(words(cls.name)) & _BUDGET_WORDS:
+        return None
+    return (
+        f"a parameter of `{cls.name}`, the token budget its docstring names"
+        if _names_token_budget(cls)
         else None
     )

@@ -25,6 +25,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.budget_classes import constructor_budget
 from prompt_budget.lint.char_getters import returns_characters
 from prompt_budget.lint.comments import CREDENTIAL_NAMED
 from prompt_budget.lint.endpoint_params import endpoint_default
@@ -198,6 +199,9 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             and not CREDENTIAL_NAMED.search(fn_name)
         )
         weak_ok = weak_ok or (size is not None and not names.is_excluded(name))
+        weak_ok = (
+            weak_ok or constructor_budget(rule, name) is not None
+        )  # ``class BudgetManager``'s total_budget
         if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
             if segments is None:
                 every = (*node.posonlyargs, *node.args, *node.kwonlyargs)

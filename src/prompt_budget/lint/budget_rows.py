@@ -61,13 +61,25 @@ def field_default_name(rule: LintRule, keyword: ast.keyword) -> str | None:
     agentmesh-context's request model)."""
     call = rule.ctx.parent(keyword)
     holder = rule.ctx.parent(call) if isinstance(call, ast.Call) else None
-    if keyword.arg != "default" or not isinstance(call, ast.Call) or callee_name(call) not in _FIELDS:
+    # or the ``default_factory=lambda: {...}`` of one (set 605: loom-agents' ``token_limits`` per tier)
+    factory = keyword.arg == "default_factory" and isinstance(keyword.value, ast.Lambda)
+    if (
+        not (keyword.arg == "default" or factory)
+        or not isinstance(call, ast.Call)
+        or callee_name(call) not in _FIELDS
+    ):
         return None
     if isinstance(holder, ast.AnnAssign) and holder.value is call:
         return attr_name(holder.target)
     if isinstance(holder, ast.Assign) and holder.value is call and len(holder.targets) == 1:
         return attr_name(holder.targets[0])
     return None
+
+
+def factory_field_name(rule: LintRule, factory: ast.Lambda) -> str:
+    """The field whose ``default_factory=lambda: {...}`` is ``factory`` (``field_default_name``), else ""."""
+    keyword = rule.ctx.parent(factory)
+    return field_default_name(rule, keyword) or "" if isinstance(keyword, ast.keyword) else ""
 
 
 _FIELDS = frozenset({"Field", "field"})

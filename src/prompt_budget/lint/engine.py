@@ -164,7 +164,7 @@ def lint_source(
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         if not options.enabled(PARSE_ERROR):
             return FileResult(path=path, parsed=True)
-        return parse_error(path, exc)
+        return parse_error(path, exc, text)
     # columns are converted from bytes to characters on the text ast read (the rewrite keeps every
     # character in its place, but may turn a non-ASCII one into a space)
     lines = source_lines(rewritten if rewritten is not None else text)

@@ -287,3 +287,33 @@ def _reads_character(node: ast.AST, char: str) -> bool:
             and _is(node.func.value, char)
         )
     )
+
+
+def result_budget(
+    rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef | None, method: bool | None = None
+) -> str | None:
+    """The budget a function's result is: its own name when it names one (``def gemini_thinking_budget``), or the
+    budget keyword its calls in the module are given as (``max_tokens=_file_summary_output_budget(len(files))``,
+    set 479: ctx-tool's ``return min(8192, max(1024, 256 + file_count * 128))``) or the budget they are bound to; else
+    None. ``method``: whether ``fn`` is a method (its calls are ``self.fn(...)``), by default whether a class
+    encloses the node being visited."""
+    if fn is None:
+        return None
+    if rule.names.is_budget(fn.name):
+        return fn.name
+    tree = rule.ctx.tree
+    if tree is None:
+        return None
+    up = parents(tree)
+    method = rule.ctx.enclosing_class() is not None if method is None else method
+    for call in module_calls(tree, fn, method=method):
+        given = up.get(call)
+        if isinstance(given, ast.keyword) and given.arg and rule.names.is_budget(given.arg):
+            return given.arg
+        # ``max_tokens = reply_tokens(context)`` (set 607: repo-bug-hunter's ``return max(4096, min(16_384, ...))``)
+        bound = (
+            attr_name(given.targets[0]) if isinstance(given, ast.Assign) and len(given.targets) == 1 else None
+        )
+        if bound and rule.names.is_budget(bound):
+            return bound
+    return None

@@ -5,6 +5,7 @@ the run goes on, or raised where ``PROMPT_BUDGET_LINT_RAISE`` asks)."""
 from __future__ import annotations
 
 import os
+import re
 import traceback
 from pathlib import Path
 
@@ -19,17 +20,28 @@ def pb000(path: str, message: str, line: int = 1, column: int = 1, suggestion: s
     )
 
 
-def parse_error(path: str, exc: BaseException) -> FileResult:
+#: A line opening with template markup: a Jinja (or Django) template's comment, statement or expression.
+_TEMPLATE_LINE = re.compile(r"^[ \t]*(?:\{#|\{%-?|\{\{)", re.MULTILINE)
+
+
+def parse_error(path: str, exc: BaseException, text: str = "") -> FileResult:
+    """A PB000 finding for a file that does not parse, at the parser's position; where the file holds lines of
+    template markup (``{# ... #}``, ``{% ... %}``, ``{{ ... }}``: a template named ``.py``, set 607:
+    beaker-notebook's reflectors), the message says so and how to leave it out."""
+    suggestion = "fix the syntax error; the other files were linted"
     if isinstance(exc, SyntaxError):
         line, column = exc.lineno or 1, (exc.offset or 1)
         message = f"cannot parse: {exc.msg}"
+        if _TEMPLATE_LINE.search(text):
+            message += " (the file holds template markup: {# #}, {% %} or {{ }} lines)"
+            suggestion = 'a template, not Python: leave it out with exclude = ["<its glob>"] in [tool.prompt_budget.lint]'
     elif isinstance(exc, (RecursionError, MemoryError)):
         line, column = 1, 1
         message = f"cannot analyse: the code is nested too deeply for Python's parser ({type(exc).__name__})"
     else:
         line, column = 1, 1
         message = f"cannot parse: {type(exc).__name__}: {exc}"
-    finding = pb000(path, message, line, column, "fix the syntax error; the other files were linted")
+    finding = pb000(path, message, line, column, suggestion)
     return FileResult(path=path, findings=(finding,), parsed=True)
 
 

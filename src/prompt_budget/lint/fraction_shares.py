@@ -36,7 +36,7 @@ def literal_fraction(node: ast.AST | None) -> float | None:
 
 
 def shared(node: ast.expr) -> ast.expr:
-    """The amount a literal fraction takes a share of (``max_tokens`` of ``max_tokens * 0.2``), else
+    """The amount a literal fraction takes a share of (``max_tokens`` of ``max_tokens * 0.2``), or doubles, else
     ``node`` itself: a clamp of that share (``max(max_tokens * 0.2, 4096)``) clamps an amount of the
     same unit, as ``max(max_input_tokens / 16, 1024)`` does (set 47: wdoc's floor of 4096). A share written
     as parts of a whole (``max_input_tokens * 3 // 4``: ``shares.numerator`` over ``shares.divisor``) takes
@@ -49,7 +49,17 @@ def shared(node: ast.expr) -> ast.expr:
             return node.left
         if literal_fraction(node.left) is not None:
             return node.right
+        # ``min(max_tokens * 2, 16384)``: a doubled cap, the ceiling of a retry after a truncation (set 605:
+        # loom-agents); only a doubling (``tokens * 4`` is as often characters)
+        if _doubling(node.right):
+            return node.left
+        if _doubling(node.left):
+            return node.right
     return node
+
+
+def _doubling(node: ast.expr) -> bool:
+    return type(node) is ast.Constant and type(node.value) is int and node.value == 2
 
 
 def nested_amount(rule: LintRule, node: ast.expr) -> bool:

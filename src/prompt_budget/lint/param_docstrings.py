@@ -104,6 +104,10 @@ def documented_in_tokens(rule: LintRule, name: str) -> bool:
             # "the top_k tokens with the highest probability": a sampling setting, not a budget
             if not set(words(_sentence(text, found.start(), found.end()))) & (NOT_LLM | _OTHER_UNITS):
                 return True
+        # "`context` is the model's context window in tokens." (set 607: repo-bug-hunter's ``context: int = 32_768``)
+        for found in _stated_in_tokens(name).finditer(text):
+            if not set(words(found.group(0))) & (NOT_LLM | _OTHER_UNITS):
+                return True
         # "in approximate tokens (1 token ≈ 4 characters)": the characters convert the tokens (set 73)
         entry = without_conversions(arg_entry(text, name))
         if not entry.strip() or set(words(entry)) & _OTHER_UNITS:
@@ -111,6 +115,11 @@ def documented_in_tokens(rule: LintRule, name: str) -> bool:
         if _IN_TOKENS.search(entry) or _CAP_ON_TOKENS.search(entry):
             return True
     return False
+
+
+def _stated_in_tokens(name: str) -> re.Pattern[str]:
+    """A sentence opening on the quoted name, then "is", and stating its unit as tokens in the same sentence."""
+    return re.compile(rf"[`'\"]{re.escape(name)}[`'\"]\s+is\s+[^.]{{0,80}}?\bin\s+tokens\b", re.IGNORECASE)
 
 
 #: An entry naming a cap on tokens ("Hard cap on total tokens across all items", set 443: meowcat's

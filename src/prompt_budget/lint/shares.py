@@ -33,6 +33,7 @@ import ast
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.estimator_callers import result_budget
 from prompt_budget.lint.flow import bound_local, counts_characters, reads_of
 from prompt_budget.lint.forms import per_token_key
 from prompt_budget.lint.generation_lengths import length_limit_keyword
@@ -96,6 +97,8 @@ def _budget_share(rule: LintRule, node: ast.BinOp) -> tuple[int, str] | None:
         return value, attr_name(left) or ""
     if counted is None and _neutral(rule, left) and ordered_share(rule, node):
         return value, attr_name(left) or ""  # ``tail = max(1, n * 2 // 3)`` ... ``if used > tail`` (set 94)
+    if counted is None and kept == 1 and _neutral(rule, left) and _clamped_result(rule, node):
+        return value, attr_name(left) or ""  # ``return max(4096, min(16_384, context // 8))`` (set 607)
     if counted is not None and _limit_result(rule, node):
         return value, counted
     if type(left) is ast.Name and _neutral(rule, left) and ordered_against_tokens(rule, left.id):
@@ -131,6 +134,22 @@ def _returned_budget(rule: LintRule, node: ast.BinOp) -> bool:
     _, parent = climb(parents, node)
     fn = rule.ctx.function()
     return isinstance(parent, ast.Return) and fn is not None and rule.names.is_budget(fn.name)
+
+
+def _clamped_result(rule: LintRule, node: ast.BinOp) -> bool:
+    """The division's result is clamped (``min``/``max``) against a literal of tokens and returned by a function
+    whose result is a budget (named as one, or bound or given as one where the module calls it:
+    ``estimator_callers.result_budget``): ``def reply_tokens(context): return max(4096, min(16_384, context //
+    8))`` ... ``max_tokens = reply_tokens(context)`` (set 607: repo-bug-hunter's reply room, 1/8 of the window)."""
+    parents = {child: parent for parent, child in pairwise(rule.ctx.ancestors)}
+    top, parent = climb(parents, node)
+    bounded = any(
+        isinstance(n, ast.Call)
+        and callee_name(n) in {"min", "max"}
+        and any(rule.budget_literal(a) is not None for a in n.args)
+        for n in walk(top)
+    )
+    return bounded and isinstance(parent, ast.Return) and result_budget(rule, rule.ctx.function()) is not None
 
 
 def _split_elsewhere(rule: LintRule, node: ast.BinOp, left: ast.expr) -> bool:
@@ -296,7 +315,8 @@ def margin_on_budget(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, 
         value = margin_value(literal)
         if value is None:
             continue
-        if (budget := rule.budget_expr(other)) is not None and _ordered_with_tokens(rule, node):
+        budget = rule.budget_expr(other) or _named_budget(rule, other)  # ``budget.pack_budget * 1.1``
+        if budget is not None and _ordered_with_tokens(rule, node):
             return (
                 literal,
                 value,
@@ -310,6 +330,12 @@ def margin_on_budget(rule: LintRule, node: ast.BinOp) -> tuple[ast.expr, float, 
         if budget is not None:
             return literal, value, budget, f"margin {value} on a sum of `{budget}`"
     return None
+
+
+def _named_budget(rule: LintRule, node: ast.expr) -> str | None:
+    """``pack_budget``, ``budget.pack_budget``: a name or attribute ending in "budget" that says no other unit."""
+    name = attr_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    return name if name and words(name)[-1:] == ("budget",) and neutral_name(rule, name) else None
 
 
 def _ordered_with_tokens(rule: LintRule, product: ast.BinOp) -> bool:

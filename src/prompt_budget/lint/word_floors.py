@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from prompt_budget.lint.character_reads import reads_of
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import attr_name, callee_name, number
 
@@ -70,7 +71,26 @@ def floor_in_other_unit(rule: LintRule, node: ast.Call) -> bool:
     (``read_timeout = max(300.0, max_tokens / 10.0 + 60.0)``, set 156: natshell's seconds for a generation
     of so many tokens): its literal is a least time, not a number of tokens."""
     name = _bound_name(rule, node)
-    return bool(name) and rule.names.is_excluded(name) and not rule.names.mentions_tokens(name)
+    return (
+        bool(name)
+        and rule.names.is_excluded(name)
+        and not rule.names.mentions_tokens(name)
+        and not _given_as_budget(rule, name)
+    )
+
+
+def _given_as_budget(rule: LintRule, name: str) -> bool:
+    """The local ``name`` is given as a budget's keyword in its function (``retry_max = min(max_tokens * 2,
+    16384)`` ... ``complete(max_tokens=retry_max)``, set 605: loom-agents): what it meets says tokens, whatever
+    its own words say (``retry``)."""
+    fn = rule.ctx.function()
+    if fn is None or not name.isidentifier():
+        return False
+    parents, reads = reads_of(fn, name)
+    return any(
+        isinstance(use := parents.get(read), ast.keyword) and rule.names.is_budget(use.arg or "")
+        for read in reads
+    )
 
 
 def _bound_name(rule: LintRule, node: ast.Call) -> str:

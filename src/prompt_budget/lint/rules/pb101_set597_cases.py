@@ -28,11 +28,31 @@ from its enclosing function (pyragx's ``ctx = self.settings.max_context_tokens``
 max(256, ctx - 512 - 768 - think - est_tokens(used))``, ``kept_budgets.enclosing_budget``). PB101, a cap on a retry's
 tokens (marm-mcp-server's ``int(os.environ.get("MARM_LLM_MAX_RETRY_TOKENS") or 8192)``, set 597's miss,
 ``names.excluded``).
+
+Set 605's (measured with the rules of 839d802, then tuned on): PB103, a doubled output cap's ceiling bound to a
+name of retries that is given as ``max_tokens=`` (loom-agents' ``retry_max = min(max_tokens * 2, 16384)``,
+``word_floors`` and ``fraction_shares.shared``); PB107, a table of budgets a field's ``default_factory`` lambda
+returns (loom-agents' ``token_limits``, ``budget_rows.factory_field_name``).
+
+Set 607's (measured with the rules of 61b3c1c, then tuned on): PB105, a percent of the window defaulted through
+the module's own field helper taking a ``default`` parameter (beaker-notebook's ``summarization_threshold_pct: int =
+configfield(description=..., default=20)``, ``field_helpers``); a share of a window by a whole number clamped against
+bounds of tokens and returned by a function whose result is bound as ``max_tokens`` where called (repo-bug-hunter's
+``return max(4096, min(16_384, context // 8))``, ``shares``), and a tolerance over a name ending in "budget" ordered
+against a count of tokens (qwen3-repo's ``budget.pack_budget * 1.1``). PB103, those clamps' bounds
+(``estimator_callers.result_budget``), and a thinking budget's floors and cap in a function whose result is bound as a
+budget (narecli's ``_estimate_thinking_budget``); not a count shown in thousands through a string method
+(``f"{tokens / 1000:.1f}k".replace(".0k", "k")``, ``pb103_display``). PB102, a parameter its function's docstring
+states in tokens ("`context` is the model's context window in tokens", ``param_docstrings``), that thinking budget's
+numbers (``branch_values``), and a budget class's limit named by its docstring ("Token budget tracking.",
+``budget_classes``). PB107, a table named for budgets whose rows per model are records of window-sized numbers
+(qwen3-repo's ``BUDGETS``, ``pb107_nested_rows.sized_record``).
 """
 
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb101_set541_cases import SET541_PB107_INVALID, SET541_PB107_VALID
 from prompt_budget.lint.rules.pb101_set579_cases import (
     SINCE541_PB101_INVALID,
     SINCE541_PB101_VALID,
@@ -229,13 +249,170 @@ SET603_PB106_VALID = (
 )
 SET603_PB106_INVALID = (Invalid(_CLOSURE.format(setting="max_context_tokens"), line=6),)
 
+_RETRY_CLAMP = (
+    "async def run(client, max_tokens, truncated):\n"
+    "    if truncated:\n"
+    "        {name} = min(max_tokens * {factor}, 16384)\n"
+    "        if {name} > max_tokens:\n"
+    "            return await client.complete({keyword}={name})\n"
+    "    return None\n"
+)
+SET605_PB103_VALID = (
+    Valid(_RETRY_CLAMP.format(name="read_timeout", factor=2, keyword="timeout")),
+    Valid(_RETRY_CLAMP.format(name="retry_max", factor=4, keyword="max_chars")),
+)
+SET605_PB103_INVALID = (
+    Invalid(_RETRY_CLAMP.format(name="retry_max", factor=2, keyword="max_tokens"), line=3),
+)
+
+_FACTORY = (
+    "from pydantic import BaseModel, Field\n"
+    "\n"
+    "\n"
+    "class WeaverConfig(BaseModel):\n"
+    "    {name}: dict[str, int] = Field(\n"
+    '        default_factory=lambda: {{"simple": 150_000, "medium": 300_000, "heavy": 600_000}}\n'
+    "    )\n"
+)
+SET605_PB107_VALID = (Valid(_FACTORY.format(name="timeouts_ms")),)
+SET605_PB107_INVALID = (Invalid(_FACTORY.format(name="token_limits"), line=6),)
+
+_CONFIG_FIELD = (
+    "from dataclasses import dataclass, field\n"
+    "\n"
+    "\n"
+    "def configfield(description, env_var=None, *, default=None, sensitive=False):\n"
+    '    metadata = {{"description": description, "sensitive": sensitive}}\n'
+    "    return field(metadata=metadata, default_factory=lambda: default)\n"
+    "\n"
+    "\n"
+    "@dataclass\n"
+    "class ProviderConfig:\n"
+    "    {name}: int = configfield(\n"
+    '        description="Percentage of the {what} to allow to be used prior to summarizing.",\n'
+    "        default=20,\n"
+    "    )\n"
+)
+_FIELD_PB105_VALID = (Valid(_CONFIG_FIELD.format(name="cpu_threshold_pct", what="CPU time")),)
+_FIELD_PB105_INVALID = (
+    Invalid(_CONFIG_FIELD.format(name="summarization_threshold_pct", what="context window"), line=13),
+)
+
+_REPLY_ROOM = (
+    "def reply_tokens(context: int) -> int:\n"
+    "    return max(4096, min(16_384, context // 8))\n"
+    "\n"
+    "\n"
+    "def make(client, context: int = 32_768):\n"
+    "    {bound} = reply_tokens(context)\n"
+    "    return client.chat.completions.create(model='m', messages=[], {bound}={bound})\n"
+)
+_DOCUMENTED_CONTEXT = (
+    "def openai_compatible(model: str, context: int = 32_768):\n"
+    '    """Returns query(messages). `context` is {what}."""\n'
+    "    return model, context\n"
+)
+_THINKING = (
+    "def _estimate_thinking_budget(length: int, multi: bool) -> int:\n"
+    "    budget = 1024\n"
+    "    if length >= 5000:\n"
+    "        budget = 2000\n"
+    "    if multi:\n"
+    "        budget = max(budget, 2048)\n"
+    "    return min(budget, 8192)\n"
+    "\n"
+    "\n"
+    "def payload(prompt: str) -> dict:\n"
+    "    {bound} = _estimate_thinking_budget(len(prompt), True)\n"
+    "    return {{'{key}': {bound}}}\n"
+)
+_BUDGET_CLASSES = (
+    "from dataclasses import dataclass\n"
+    "\n"
+    "\n"
+    "@dataclass\n"
+    "class Budget:\n"
+    '    """{what} budget tracking."""\n'
+    "    total: int = 200000\n"
+    "    used: int = 0\n"
+    "\n"
+    "\n"
+    "class BudgetManager:\n"
+    '    """Manages {what_lower} budget and planning."""\n'
+    "\n"
+    "    def __init__(self, total_budget: int = 200000):\n"
+    "        self.total_budget = total_budget\n"
+)
+_SHOWN = (
+    "def show(tokens: int) -> str:\n"
+    "    if tokens >= 1000:\n"
+    '        token_str = f"{tokens / 1000:.1f}k".replace(".0k", "k")\n'
+    "    else:\n"
+    "        token_str = str(tokens)\n"
+    "    return token_str\n"
+)
+_PACK = (
+    "def pack(files, budget):\n"
+    "    total_tokens = 0\n"
+    "    for rf in files:\n"
+    "        if total_tokens + rf.estimated_tokens > budget.{name} * 1.1:\n"
+    "            continue\n"
+    "        total_tokens += rf.estimated_tokens\n"
+)
+_PER_MODEL = (
+    "class ContextBudget:\n"
+    "    {name} = {{\n"
+    '        "Qwen3-235B-A22B": {{"native": 32_768, "extended": 131_072, "recommended_pack": 24_000}},\n'
+    '        "Qwen3-32B": {{"native": 32_768, "extended": 131_072, "recommended_pack": 24_000}},\n'
+    "    }}\n"
+)
+SET607_PB102_VALID = (
+    Valid(_DOCUMENTED_CONTEXT.format(what="the diff's context, in lines")),
+    Valid(_THINKING.format(bound="retries", key="retries")),
+    Valid(_BUDGET_CLASSES.format(what="Time", what_lower="time")),
+)
+SET607_PB102_INVALID = (
+    Invalid(_DOCUMENTED_CONTEXT.format(what="the model's context\n    window in tokens"), line=1),
+    Invalid(_THINKING.format(bound="thinking_budget", key="budget_tokens"), line=2, count=2),
+    Invalid(_BUDGET_CLASSES.format(what="Token", what_lower="token"), line=7, count=2),
+)
+SET607_PB103_VALID = (Valid(_REPLY_ROOM.format(bound="timeout")), Valid(_SHOWN))
+SET607_PB103_INVALID = (
+    Invalid(_REPLY_ROOM.format(bound="max_tokens"), line=2, count=2),
+    Invalid(_THINKING.format(bound="thinking_budget", key="budget_tokens"), line=6, count=2),
+)
+SET607_PB105_VALID = (
+    *_FIELD_PB105_VALID,
+    Valid(_REPLY_ROOM.format(bound="timeout")),
+    Valid(_PACK.format(name="time_budget")),
+)
+SET607_PB105_INVALID = (
+    *_FIELD_PB105_INVALID,
+    Invalid(_REPLY_ROOM.format(bound="max_tokens"), line=2),
+    Invalid(_PACK.format(name="pack_budget"), line=4),
+)
+SET607_PB107_VALID = (Valid(_PER_MODEL.format(name="TIMEOUTS")),)
+SET607_PB107_INVALID = (Invalid(_PER_MODEL.format(name="BUDGETS"), line=2),)
+
 SINCE597_PB101_VALID = (*SINCE541_PB101_VALID, *SET597_PB101_VALID)
 SINCE597_PB101_INVALID = (*SINCE541_PB101_INVALID, *SET597_PB101_INVALID)
-SINCE597_PB102_VALID = (*SINCE541_PB102_VALID, *SET597_PB102_VALID)
-SINCE597_PB102_INVALID = (*SINCE541_PB102_INVALID, *SET597_PB102_INVALID, *REVIEW66_PB102_INVALID)
-SINCE597_PB103_VALID = (*SINCE541_PB103_VALID, *SET597_PB103_VALID)
-SINCE597_PB103_INVALID = (*SINCE541_PB103_INVALID, *SET597_PB103_INVALID)
-SINCE597_PB105_VALID = (*SINCE541_PB105_VALID, *SET597_PB105_VALID)
-SINCE597_PB105_INVALID = (*SINCE541_PB105_INVALID, *SET597_PB105_INVALID)
+SINCE597_PB102_VALID = (*SINCE541_PB102_VALID, *SET597_PB102_VALID, *SET607_PB102_VALID)
+SINCE597_PB102_INVALID = (
+    *SINCE541_PB102_INVALID,
+    *SET597_PB102_INVALID,
+    *REVIEW66_PB102_INVALID,
+    *SET607_PB102_INVALID,
+)
+SINCE597_PB103_VALID = (*SINCE541_PB103_VALID, *SET597_PB103_VALID, *SET605_PB103_VALID, *SET607_PB103_VALID)
+SINCE597_PB103_INVALID = (
+    *SINCE541_PB103_INVALID,
+    *SET597_PB103_INVALID,
+    *SET605_PB103_INVALID,
+    *SET607_PB103_INVALID,
+)
+SINCE597_PB105_VALID = (*SINCE541_PB105_VALID, *SET597_PB105_VALID, *SET607_PB105_VALID)
+SINCE597_PB105_INVALID = (*SINCE541_PB105_INVALID, *SET597_PB105_INVALID, *SET607_PB105_INVALID)
 SINCE597_PB106_VALID = (*SINCE541_PB106_VALID, *SET603_PB106_VALID)
 SINCE597_PB106_INVALID = (*SINCE541_PB106_INVALID, *SET603_PB106_INVALID)
+SINCE597_PB107_VALID = (*SET541_PB107_VALID, *SET605_PB107_VALID, *SET607_PB107_VALID)
+SINCE597_PB107_INVALID = (*SET541_PB107_INVALID, *SET605_PB107_INVALID, *SET607_PB107_INVALID)

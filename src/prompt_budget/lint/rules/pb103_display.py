@@ -97,9 +97,21 @@ def formats_scaled(body: Sequence[ast.AST]) -> bool:
     value = first.value if isinstance(first, (ast.Return, ast.Assign, ast.Expr)) else first
     if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
         value = value.args[0]
+    while (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in _STR_METHODS
+    ):
+        value = value.func.value  # ``f"{tokens / 1000:.1f}k".replace(".0k", "k")`` (set 607: narecli)
     return isinstance(value, ast.JoinedStr) and any(
         isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv)) for n in walk(value)
     )
+
+
+#: The string methods a formatted count may pass through and stay a text to show.
+_STR_METHODS = frozenset(
+    {"replace", "strip", "rstrip", "lstrip", "upper", "lower", "rjust", "ljust", "center"}
+)
 
 
 def elif_body(orelse: Sequence[ast.AST]) -> Sequence[ast.AST]:

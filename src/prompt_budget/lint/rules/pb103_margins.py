@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from prompt_budget.lint.estimator_callers import module_calls
 from prompt_budget.lint.rule import LintRule, number, token_amount_literal
-from prompt_budget.lint.walks import parents
 
 
 def margin_on_count(rule: LintRule, side: ast.expr, other: ast.expr) -> tuple[ast.expr, float] | None:
@@ -57,22 +55,3 @@ def room_floor(rule: LintRule, clamp: ast.Call, literal: ast.expr) -> int | floa
     ):
         return None
     return value
-
-
-def returned_budget(rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef | None) -> str | None:
-    """The budget a function's result is: its own name when it names one (``def gemini_thinking_budget``), or the
-    budget keyword its calls in the module are given as (``max_tokens=_file_summary_output_budget(len(files))``,
-    set 479: ctx-tool's ``return min(8192, max(1024, 256 + file_count * 128))``); else None."""
-    if fn is None:
-        return None
-    if rule.names.is_budget(fn.name):
-        return fn.name
-    tree = rule.ctx.tree
-    if tree is None:
-        return None
-    up = parents(tree)
-    for call in module_calls(tree, fn, method=rule.ctx.enclosing_class() is not None):
-        given = up.get(call)
-        if isinstance(given, ast.keyword) and given.arg and rule.names.is_budget(given.arg):
-            return given.arg
-    return None

@@ -17,6 +17,7 @@ from prompt_budget.lint.compared_counts import (
 )
 from prompt_budget.lint.counted_locals import bound_to_count, len_of_encoded, token_local
 from prompt_budget.lint.dict_slots import entry_key, value_key
+from prompt_budget.lint.estimator_callers import result_budget
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.fraction_shares import nested_amount, shared_amount
 from prompt_budget.lint.if_clamps import IfClamps
@@ -41,14 +42,16 @@ from prompt_budget.lint.rule import (
 from prompt_budget.lint.rules.pb103_display import branch_prices_or_shows, displays_in_units, switches_unit
 from prompt_budget.lint.rules.pb103_equal_budgets import equal_budgets
 from prompt_budget.lint.rules.pb103_floor_cases import FLOOR_VALID
-from prompt_budget.lint.rules.pb103_margins import margin_on_count, returned_budget, room_floor
+from prompt_budget.lint.rules.pb103_margins import margin_on_count, room_floor
 from prompt_budget.lint.rules.pb103_set73_cases import SET73_INVALID, SET73_VALID
 from prompt_budget.lint.rules.pb103_uses import (
     PRECHECK_WORDS,
+    bound_sides,
     clamped_characters,
     cuts_token_sequence,
     held_as_text,
     picks_price,
+    returned_literal_budget,
     stored_as_budget,
 )
 from prompt_budget.lint.stated_units import shows_in_tokens, states_tokens
@@ -70,11 +73,6 @@ def _says_thousands(ws: tuple[str, ...], thousands: int) -> bool:
 
 def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
     return node.targets if isinstance(node, ast.Assign) else [node.target]
-
-
-def _sides(node: ast.expr) -> tuple[ast.expr, ...]:
-    """The values a bound may take: both sides of a conditional, else the bound itself."""
-    return (node.body, node.orelse) if isinstance(node, ast.IfExp) else (node,)
 
 
 class TokenThreshold(LintRule):
@@ -110,7 +108,7 @@ class TokenThreshold(LintRule):
     tokens; a conditional choosing between two numbers bound as a price (``price = [0.08 if n_tokens >
     300 else 0 ...]``) is a billing tier. A fractional safety factor on the count's side of a comparison
     with a budget (``if prompt_tokens * 1.5 > context_window``: the prompt may fill 2/3 of the window) is
-    reported; a whole one (``* 2``) splits the budget in parts and is not. Not in a lexer's module (set 593)."""
+    reported; a whole one (``* 2``) splits the budget in parts and is not. Not in a lexer's module."""
 
     CODE = "PB103"
     NAME = "token-threshold"
@@ -488,21 +486,18 @@ class TokenThreshold(LintRule):
     def _clamped_budget(self, node: ast.Call) -> str | None:
         """The budget a clamp's result is (``max_tokens=max(300, n)``, ``max_tokens = max(300, n)``), or
         is passed as later in the function (``budget = max(300, n)`` ... ``create(max_tokens=budget)``):
-        its name, else None. Walks the function only for a clamp bound to a local name."""
-        child, parent = past_clamps(
-            node, self.ctx.parent
-        )  # ``min(max(300, n), 4000)``, ``num_ctx or max(8192, n)``
-        if (
-            isinstance(parent, ast.IfExp) and child is not parent.test
-        ):  # ``min(n * 8, 16384) if think else n``
+        its name, else None. Walks the function only for a clamp bound to a local name. Past further clamps
+        (``min(max(300, n), 4000)``, ``num_ctx or max(8192, n)``) and a conditional's branch (``min(n * 8, 16384)
+        if think else n``)."""
+        child, parent = past_clamps(node, self.ctx.parent)
+        if isinstance(parent, ast.IfExp) and child is not parent.test:
             parent = past_clamps(parent, self.ctx.parent)[1]
         if isinstance(parent, (ast.keyword, ast.Dict)):  # ``{"budget_tokens": max(1024, n)}`` (set 97)
             key = parent.arg if isinstance(parent, ast.keyword) else entry_key(parent, self.ctx.ancestors)
             return key if key and self.names.is_budget(key) else None
         fn = self.ctx.function()
         if isinstance(parent, ast.Return):
-            # ``def gemini_thinking_budget(...): return min(budget, 24576)`` (set 20: inspect-ai)
-            return returned_budget(self, fn)  # or given as ``max_tokens=`` where called (``pb103_margins``)
+            return result_budget(self, fn)  # ``def gemini_thinking_budget(...): return min(b, 24576)``
         target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
         name = attr_name(target) if isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)) else None
         if clamped_characters(self, node, target):
@@ -520,8 +515,10 @@ class TokenThreshold(LintRule):
                 value, use = use, parents.get(use)
             if isinstance(use, ast.keyword) and use.arg and self.names.is_budget(use.arg):
                 return use.arg
+            if isinstance(use, ast.Return) and (returned := returned_literal_budget(self, fn, target.id)):
+                return returned  # ``budget = max(budget, 2048)`` ... ``return min(budget, 8192)`` (set 607)
             if isinstance(use, ast.Dict) and (key := value_key(use, value)) and self.names.is_budget(key):
-                return key  # ``{"max_tokens": effective_max}`` (set 303: mm-ctx's thinking cap)
+                return key  # ``{"max_tokens": effective_max}`` (set 303)
             call = parents.get(use) if isinstance(use, ast.keyword) else None
             if (
                 isinstance(use, ast.keyword)
@@ -558,7 +555,7 @@ class TokenThreshold(LintRule):
             return
         values = [a for a in node.args if not isinstance(a, ast.Starred)]
         # ``min(budget, 32768 if pro else 24576)``: each side of a conditional bound (set 20: inspect-ai)
-        bounds = [side for v in values for side in _sides(v)]
+        bounds = [side for v in values for side in bound_sides(v)]
         # a share of a token amount too: ``max(max_tokens * 0.2, 4096)`` (set 47: wdoc), an estimate (set 155)
         amounts = [v for v in values if shared_amount(self, v) or nested_amount(self, v) or self._amount(v)]
         amounts = [
@@ -573,7 +570,9 @@ class TokenThreshold(LintRule):
             and any(v is not node and self.token_amount(v) for v in outer.args)
         ):
             # ``min(max(maxlen, 32), max_tokens)``: the inner clamp's result is bounded by a token count, tokens too
-            amounts = [v for v in values if not any(self.budget_literal(b) is not None for b in _sides(v))]
+            amounts = [
+                v for v in values if not any(self.budget_literal(b) is not None for b in bound_sides(v))
+            ]
         if not amounts and self.token_comment():
             # ``min(max(budget, 1000), ceiling)  # a 1000-token minimum``
             amounts = [v for v in values if self.names.is_weak_budget(attr_name(v) or "")]

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.char_params import named_in_characters
 from prompt_budget.lint.counted_locals import bound_to_count, bound_to_length
+from prompt_budget.lint.estimator_callers import result_budget
 from prompt_budget.lint.flow import reads_of
 from prompt_budget.lint.forms import used_as_characters
 from prompt_budget.lint.names import PRICE_WORDS, words
 from prompt_budget.lint.rule import BUDGET_WORDS, attr_name, number
+from prompt_budget.lint.walks import walk
 
 #: PB103's pre-check: the budget words, and ``tkn``, an abbreviation of token (``get_tkn_length``; set 47:
 #: wdoc), which a file may use without spelling "token" anywhere.
@@ -126,6 +128,22 @@ def stored_as_budget(rule: LintRule, fn: ast.AST, name: str) -> str | None:
     return None
 
 
+def returned_literal_budget(
+    rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str
+) -> str | None:
+    """The budget ``fn``'s result is (``estimator_callers.result_budget``) when the local ``name`` its clamp is
+    bound to is also bound to a budget's literal there (``budget = 1024`` ... ``budget = max(budget, 2048)`` ...
+    ``return min(budget, 8192)`` in ``_estimate_thinking_budget``, set 607: narecli); not a local only ever
+    computed from other amounts (``budget = client.page_count - offset``), else None."""
+    literal = any(
+        isinstance(n, ast.Assign)
+        and [getattr(t, "id", None) for t in n.targets] == [name]
+        and rule.budget_literal(n.value) is not None
+        for n in walk(fn)
+    )
+    return result_budget(rule, fn) if literal else None
+
+
 def held_as_text(rule: LintRule, amount: ast.expr) -> bool:
     """``amount`` is a local holding characters, whatever it is named: used as characters (``reasoning_budget``
     given to ``_truncate_at_line(text, max_chars)``, set 521: fitz-forge) or bound to a text's length
@@ -142,3 +160,8 @@ def clamped_characters(rule: LintRule, clamp: ast.Call, target: ast.expr | None)
     if isinstance(target, ast.Name) and used_as_characters(rule, target.id):
         return True
     return any(named_in_characters(a) for a in clamp.args)
+
+
+def bound_sides(node: ast.expr) -> tuple[ast.expr, ...]:
+    """The values a bound may take: both sides of a conditional, else the bound itself."""
+    return (node.body, node.orelse) if isinstance(node, ast.IfExp) else (node,)

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from prompt_budget.lint.assignments import first_target
-from prompt_budget.lint.budget_rows import field_default_name
+from prompt_budget.lint.budget_rows import factory_field_name, field_default_name
 from prompt_budget.lint.env_rows import reads_environment
 from prompt_budget.lint.inline_forms import in_expected_value
 from prompt_budget.lint.model_names import looks_like_model_name, model_pattern
@@ -32,7 +32,7 @@ from prompt_budget.lint.rules.pb107_field_rows import field_table, field_tables
 from prompt_budget.lint.rules.pb107_given_rows import given_rows
 from prompt_budget.lint.rules.pb107_host_rows import host_pairs, names_windows, pair_rows, report_pairs
 from prompt_budget.lint.rules.pb107_keyed_rows import keyed_rows
-from prompt_budget.lint.rules.pb107_nested_rows import model_rows, nested_budget
+from prompt_budget.lint.rules.pb107_nested_rows import model_rows, nested_budget, sized_record
 from prompt_budget.lint.rules.pb107_output_rows import output_row
 from prompt_budget.lint.rules.pb107_read_cases import READ_INVALID, READ_VALID
 from prompt_budget.lint.rules.pb107_reads import budget_lookups, handed_here, int_keyed, provider_windows
@@ -51,7 +51,8 @@ _TABLE_WORDS = frozenset(
 )
 #: Words of a table's name that say its numbers are budgets of tokens, without the word "tokens".
 _SAYS_BUDGET = frozenset({"budget", "budgets", "context", "ctx", "window", "windows"})
-#: Calls that wrap a dict literal whole (a read-only view, a copy), the table being the dict.
+#: Calls that wrap a dict literal whole (a read-only view, a copy), the table being the dict
+#: (``MappingProxyType({HookEvent.SESSION_START: 4000, ...})``, set 213).
 _FROZEN = frozenset({"MappingProxyType", "frozendict", "dict", "OrderedDict"})
 #: Windows of a model's attention, not of its prompt (``sliding_window_size=4096`` of a model registry).
 _ATTENTION_WORDS = frozenset({"sliding", "attention", "attn"})
@@ -94,8 +95,7 @@ def literal_value(node: ast.AST | None) -> Any:
 
 
 def _others(literal: ast.expr, callee: str) -> int:
-    """The number of elements (values) of a list, tuple, set or dict literal that are no calls of ``callee``: a
-    call is a row whether it gives a window or leaves the class's default (set 314: eden-cli's ``ModelConfig``)."""
+    """The elements of a list, tuple, set or dict literal that are no calls of ``callee`` (set 314: eden-cli)."""
     items = literal.values if isinstance(literal, ast.Dict) else getattr(literal, "elts", ())
     return sum(1 for i in items if not (isinstance(i, ast.Call) and callee_name(i) == callee))
 
@@ -401,12 +401,12 @@ class BudgetTable(LintRule):
                 )
 
     def _name(self, node: ast.Dict) -> str:
-        """The name the table is bound to (assignment target, keyword, a field it is the default of), else ""; a table looked up where it is written (``{"low": 2048}[level]``, ``{...}.get(level, 2048)``) by the name
-        of what the lookup is: returned by a function (its name, set 115: xoder-ai's ``anthropic_thinking_budget_for_level``), bound, passed or a dict's entry; a local whose row its function returns by the function's (``returned_tables``)."""
+        """The name the table is bound to (assignment target, keyword, a field it is the default of), else ""; a table looked up where it is written (``{"low": 2048}[level]``, ``{...}.get(level, 2048)``) by the name of what the lookup is: returned by a function (its name, set 115: xoder-ai's ``anthropic_thinking_budget_for_level``), bound, passed or a dict's entry; a local whose row its function returns by the function's (``returned_tables``)."""
         parent = self.ctx.parent(node)
         if isinstance(parent, ast.Call) and callee_name(parent) in _FROZEN and parent.args == [node]:
-            # ``MappingProxyType({HookEvent.SESSION_START: 4000, ...})`` (set 213)
             parent = self.ctx.parent(parent)
+        if isinstance(parent, ast.Lambda):  # ``Field(default_factory=lambda: {"simple": 150_000, ...})``
+            return factory_field_name(self, parent)
         looked_up = isinstance(parent, ast.Subscript) and parent.value is node
         if isinstance(parent, ast.Attribute) and parent.attr == "get":
             call = self.ctx.parent(parent)
@@ -449,7 +449,7 @@ class BudgetTable(LintRule):
             return  # prices, message counts, an embedding model table (dimensions) not named a window
         ints = sum(1 for v in node.values if self.budget_literal(v) is not None)
         records = self._window_name(name) or self.names.says_tokens(name)  # ``Limit(200_000, ...)`` rows
-        nested = sum(1 for v in node.values if nested_budget(self, v, records))
+        nested = sum(1 for v in node.values if nested_budget(self, v, records) or sized_record(self, v, name))
         models = model_rows(keys, node.values, embedding)  # not ``{"command": cmd, "timeout": 300}``
         half = (len(keys) + 1) // 2
         if models < half and self._window_name(name):  # ``{r"(openai/)?gpt-4o(-mini)?": 128_000}``

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.dict_settings import WINDOW_KEYS
+from prompt_budget.lint.dict_settings import WINDOW_KEYS, window_sized
 from prompt_budget.lint.model_names import looks_like_model_name
 from prompt_budget.lint.names import words
 from prompt_budget.lint.rule import string_value
@@ -39,6 +39,18 @@ def nested_budget(rule: LintRule, value: ast.expr, records: bool = False, depth:
         if nested_budget(rule, item, depth=depth + 1):
             return True
     return False
+
+
+def sized_record(rule: LintRule, value: ast.expr, name: str) -> bool:
+    """``value``, a row of a table named for budgets (``BUDGETS``), is a record of two or more numbers all sized as
+    windows (``{"native": 32_768, "extended": 131_072, "recommended_pack": 24_000, "max_pack": 110_000}``, set 607:
+    qwen3-repo's ``ContextBudget.BUDGETS`` per model): each a window or a budget of tokens, whatever its key."""
+    if not (
+        isinstance(value, ast.Dict) and len(value.values) > 1 and set(words(name)) & {"budget", "budgets"}
+    ):
+        return False
+    sizes = [rule.budget_literal(v) for v in value.values]
+    return all(n is not None and window_sized(n) for n in sizes)
 
 
 def model_rows(keys: list[str | None], values: list[ast.expr], embedding: bool) -> int:

@@ -22,7 +22,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     SET487_PB107_INVALID,
     SET487_PB107_VALID,
 )
-from prompt_budget.lint.rules.pb101_set541_cases import SET541_PB107_INVALID, SET541_PB107_VALID
+from prompt_budget.lint.rules.pb101_set597_cases import SINCE597_PB107_INVALID, SINCE597_PB107_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import CATALOG_INVALID, CATALOG_VALID
 from prompt_budget.lint.rules.pb104_set237_cases import MODEL_CONTEXT_INVALID, MODEL_CONTEXT_VALID
 from prompt_budget.lint.rules.pb105_set213_cases import FROZEN_INVALID, FROZEN_VALID
@@ -51,7 +51,7 @@ from prompt_budget.lint.rules.pb107_set191_cases import SET191_INVALID, SET191_V
 from prompt_budget.lint.rules.pb107_set201_cases import RECORD_INVALID, RECORD_VALID
 
 SET63_VALID = (
-    *SET541_PB107_VALID,  # sets 541- (``pb101_set541_cases``)
+    *SINCE597_PB107_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set597_cases``)
     *ROLE_TABLE_VALID,  # set 461: retries
     *INDEXED_VALID,  # set 355: a rate limit
     *OWN_TABLE_VALID,  # set 307: lines
@@ -98,7 +98,7 @@ SET63_VALID = (
 )
 
 SET63_INVALID = (
-    *SET541_PB107_INVALID,  # sets 541- (``pb101_set541_cases``)
+    *SINCE597_PB107_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set597_cases``)
     *ROLE_TABLE_INVALID,  # set 461: agentlinter's tokens per role
     *INDEXED_INVALID,  # set 355: docforge-rag's embedding limits
     *OWN_TABLE_INVALID,  # set 307: axor-core's compressor
