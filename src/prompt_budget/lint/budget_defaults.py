@@ -38,7 +38,7 @@ from prompt_budget.lint.item_shares import sequence_without_tokens
 from prompt_budget.lint.kv_options import kv_option
 from prompt_budget.lint.lexer_tokens import parses_own_language
 from prompt_budget.lint.names import TOKENS_WORD, words
-from prompt_budget.lint.not_limits import no_limit_sentinel, scaling_origin
+from prompt_budget.lint.not_limits import no_limit_sentinel, positional_table, scaling_origin
 from prompt_budget.lint.option_reads import given_to_budget
 from prompt_budget.lint.option_twins import record_option
 from prompt_budget.lint.overlap_siblings import chunk_beside_token_overlap, documented_overlap
@@ -182,7 +182,7 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
         name = arg.arg
         if no_limit_sentinel(name, value):
             continue  # ``max_seq_length: int = 1000000``: "no limit", not a tunable length
-        if scaling_origin(rule, name) or rope_origin(rule, name):
+        if scaling_origin(rule, name) or rope_origin(rule, name) or positional_table(rule, name):
             continue  # ``old_context_len=8192`` of a RoPE scaling: a coefficient, not a limit
         if (fn := rule.ctx.function()) is not None and numbers_slots(fn, name):
             continue  # ``for index in range(1, max_token)`` searching a free label: slots, not tokens

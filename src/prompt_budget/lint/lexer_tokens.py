@@ -33,6 +33,9 @@ _MODEL_WORDS = (
 _MODEL_SIDE = re.compile(
     _MODEL_WORDS
     + r"|token[_ ]budget"  # ``token_budget: int = _DEFAULT_TOKEN_BUDGET`` beside ``_STATUS_TOKEN_RE`` (set 265: doc-atlas)
+    # a model's tokens estimated from characters (set 611: pr-generator-agent's ``estimate_tokens`` with
+    # ``_CHARS_PER_TOKEN = 3.5`` beside ``_HEADER_TOKEN_RE``, the words of a diff's header)
+    + r"|estimate_tokens|count_tokens|chars_per_token|characters[- ]per[- ]token"
 )
 #: ``_MODEL_SIDE`` but a token budget's words, which a lexer written by hand may name its own limit with.
 _MODEL_NAMED = re.compile(_MODEL_WORDS)

@@ -63,6 +63,22 @@ def scaling_origin(rule: LintRule, name: str) -> bool:
     return any(part in scope for part in _SCALING_SCOPES)
 
 
+def positional_table(rule: LintRule, name: str) -> bool:
+    """``def __init__(self, d_model, max_len=5000)`` of ``class PositionalEncoding(nn.Module)``: how many positions
+    a positional encoding's (or embedding's) table is built for, sized once and generously (PyTorch's tutorial
+    encoding, set 611: ifbo's surrogate over learning curves), an architecture's capacity, not a budget; a name
+    without the word tokens, in the constructor of a class named for positional encodings or embeddings."""
+    ws = set(words(name))
+    if ws & TOKEN_WORDS or rule.ctx.function_name() != "__init__":
+        return False
+    owner = set(words(rule.ctx.class_name() or ""))
+    return bool(owner & {"positional", "position", "pos"}) and bool(owner & _TABLES)
+
+
+#: A class's words saying it is a table of positions' vectors.
+_TABLES = frozenset({"encoding", "encodings", "embedding", "embeddings", "encoder"})
+
+
 def _ceil_division_divisor(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     """``node`` (a read of a size) divides a length rounding up: ``ceil(n / node)``,
     ``-(-n // node)``, ``(n + node - 1) // node``, ``cdiv(n, node)``."""

@@ -24,6 +24,7 @@ from prompt_budget.lint.budget_overrides import project_overrides
 from prompt_budget.lint.fallbacks import local_bindings
 from prompt_budget.lint.flow import default_of, finding_where_bound, is_test_module, tagged
 from prompt_budget.lint.fraction_shares import literal_fraction
+from prompt_budget.lint.imported_ratios import imported_ratios
 from prompt_budget.lint.local_windows import left_budgets, operands
 from prompt_budget.lint.names import config_key, words
 from prompt_budget.lint.percent_shares import project_percents
@@ -316,6 +317,7 @@ def _project_shares(rule: type[LintRule], facts: Sequence[Fact], options: LintOp
     # a fraction passed for a parameter whose default another module reports (``budget_overrides``)
     found += project_overrides(rule, facts, options.root, ratio=True)
     found += scored_elsewhere(rule, facts, options.root)  # a ratio another module compares with a score
+    found += imported_ratios(rule, facts)  # ``COMPACT_RATIO`` imported and multiplying a budget (set 611)
     return found + project_window_getters(rule, facts, options)  # ``window_getters``
 
 

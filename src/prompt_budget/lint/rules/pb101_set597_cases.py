@@ -47,6 +47,15 @@ states in tokens ("`context` is the model's context window in tokens", ``param_d
 numbers (``branch_values``), and a budget class's limit named by its docstring ("Token budget tracking.",
 ``budget_classes``). PB107, a table named for budgets whose rows per model are records of window-sized numbers
 (qwen3-repo's ``BUDGETS``, ``pb107_nested_rows.sized_record``).
+
+Set 611's (measured with the rules of 07d1397, then tuned on): PB102, not the positions a positional encoding's table is
+built for (ifbo's ``class LearnedPositionalEncoding(nn.Module)`` with ``max_len: int = 5000``,
+``not_limits.positional_table``); a budget named by tokens in a module that estimates a model's tokens beside a
+pattern named for tokens (pr-generator-agent's ``DEFAULT_MAX_INPUT_TOKENS = 100_000`` beside ``_HEADER_TOKEN_RE`` and
+``estimate_tokens``, ``lexer_tokens``). PB104, a rate of 2 characters per token added into the total a token
+estimator returns (qrclaw's ``total += len(json.dumps(args)) // 2`` in ``_estimate_tokens``, ``pb104_context``). PB105,
+a ratio bound in one module and read as a share of a budget where imported (qrclaw's ``COMPRESS_TARGET_MIN_RATIO``,
+``imported_ratios``; the project's pass: tests/lint/test_set611_project.py).
 """
 
 from __future__ import annotations
@@ -60,6 +69,8 @@ from prompt_budget.lint.rules.pb101_set579_cases import (
     SINCE541_PB102_VALID,
     SINCE541_PB103_INVALID,
     SINCE541_PB103_VALID,
+    SINCE541_PB104_INVALID,
+    SINCE541_PB104_VALID,
     SINCE541_PB105_INVALID,
     SINCE541_PB105_VALID,
     SINCE541_PB106_INVALID,
@@ -394,14 +405,59 @@ SET607_PB105_INVALID = (
 SET607_PB107_VALID = (Valid(_PER_MODEL.format(name="TIMEOUTS")),)
 SET607_PB107_INVALID = (Invalid(_PER_MODEL.format(name="BUDGETS"), line=2),)
 
+_POSITIONS = (
+    "import torch\n"
+    "from torch import nn\n"
+    "\n"
+    "\n"
+    "class {cls}(nn.Module):\n"
+    "    def __init__(self, d_model: int, max_len: int = 5000) -> None:\n"
+    "        super().__init__()\n"
+    "        self.max_seq_len = max_len\n"
+    "        self.table = nn.Parameter(torch.empty(max_len, d_model))\n"
+)
+_DIFF_HEADER = (
+    "import re\n"
+    "\n"
+    "{rate}"
+    "DEFAULT_MAX_INPUT_TOKENS = 100_000\n"
+    '_HEADER_TOKEN_RE = re.compile(r\'"((?:[^"\\\\]|\\\\.)*)"|(\\S+)\')\n'
+)
+SET611_PB102_VALID = (
+    Valid(_POSITIONS.format(cls="LearnedPositionalEncoding")),
+    Valid(_DIFF_HEADER.format(rate="")),
+)
+SET611_PB102_INVALID = (
+    Invalid(_POSITIONS.format(cls="SequenceEncoder"), line=6),
+    Invalid(_DIFF_HEADER.format(rate="\n\ndef estimate_tokens(text):\n    return len(text)\n\n\n"), line=9),
+)
+
+_TOOL_CALLS = (
+    "import json\n"
+    "\n"
+    "\n"
+    "class Extractor:\n"
+    "    def {name}(self, blocks):\n"
+    "        total = 0\n"
+    "        for block in blocks:\n"
+    '            if block.get("type") == "tool_use":\n'
+    '                total += len(json.dumps(block.get("input", {{}}))) // 2\n'
+    "            else:\n"
+    '                total += self._count_text_tokens(block.get("text", ""))\n'
+    "        return total\n"
+)
+SET611_PB104_VALID = (Valid(_TOOL_CALLS.format(name="_payload_size")),)
+SET611_PB104_INVALID = (Invalid(_TOOL_CALLS.format(name="_estimate_tokens"), line=9),)
+
 SINCE597_PB101_VALID = (*SINCE541_PB101_VALID, *SET597_PB101_VALID)
 SINCE597_PB101_INVALID = (*SINCE541_PB101_INVALID, *SET597_PB101_INVALID)
-SINCE597_PB102_VALID = (*SINCE541_PB102_VALID, *SET597_PB102_VALID, *SET607_PB102_VALID)
+SINCE597_PB102_VALID = (*SINCE541_PB102_VALID, *SET597_PB102_VALID, *SET607_PB102_VALID, *SET611_PB102_VALID)
 SINCE597_PB102_INVALID = (
     *SINCE541_PB102_INVALID,
     *SET597_PB102_INVALID,
     *REVIEW66_PB102_INVALID,
     *SET607_PB102_INVALID,
+    *SET611_PB102_INVALID,
 )
 SINCE597_PB103_VALID = (*SINCE541_PB103_VALID, *SET597_PB103_VALID, *SET605_PB103_VALID, *SET607_PB103_VALID)
 SINCE597_PB103_INVALID = (
@@ -416,3 +472,5 @@ SINCE597_PB106_VALID = (*SINCE541_PB106_VALID, *SET603_PB106_VALID)
 SINCE597_PB106_INVALID = (*SINCE541_PB106_INVALID, *SET603_PB106_INVALID)
 SINCE597_PB107_VALID = (*SET541_PB107_VALID, *SET605_PB107_VALID, *SET607_PB107_VALID)
 SINCE597_PB107_INVALID = (*SET541_PB107_INVALID, *SET605_PB107_INVALID, *SET607_PB107_INVALID)
+SINCE597_PB104_VALID = (*SINCE541_PB104_VALID, *SET611_PB104_VALID)
+SINCE597_PB104_INVALID = (*SINCE541_PB104_INVALID, *SET611_PB104_INVALID)

@@ -357,7 +357,24 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
         return True  # ``token_total += f.size_tokens or max(1, f.size_bytes // 4)`` (set 222: lao)
     if isinstance(holder, ast.Lambda) and holder.body is outer and _counter_lambda(rule, holder, parents):
         return True
+    if isinstance(holder, ast.AugAssign) and (
+        rule.names.is_token_amount(fn_name) or function_about_tokens(rule)
+    ):
+        # ``total += len(json.dumps(args)) // 2`` ... ``return total`` in ``_estimate_tokens`` (set 611: qrclaw)
+        return _returned_whole(rule.ctx.function(), holder.target)
     return compared_with_tokens(rule, node)
+
+
+def _returned_whole(fn: ast.AST | None, target: ast.expr) -> bool:
+    """``fn`` returns the local ``target`` whole (``return total``)."""
+    return (
+        fn is not None
+        and type(target) is ast.Name
+        and any(
+            isinstance(r, ast.Return) and type(r.value) is ast.Name and r.value.id == target.id
+            for r in walk(fn)
+        )
+    )
 
 
 def _counter_lambda(rule: LintRule, fn: ast.Lambda, parents: dict[ast.AST, ast.AST]) -> bool:

@@ -103,7 +103,7 @@ from prompt_budget.lint.rules.pb101_set487_cases import (
     SET487_PB104_VALID,
 )
 from prompt_budget.lint.rules.pb101_set521_cases import SET521_PB104_INVALID, SET521_PB104_VALID
-from prompt_budget.lint.rules.pb101_set579_cases import SINCE541_PB104_INVALID, SINCE541_PB104_VALID
+from prompt_budget.lint.rules.pb101_set597_cases import SINCE597_PB104_INVALID, SINCE597_PB104_VALID
 from prompt_budget.lint.rules.pb103_set263_cases import INJECT_INVALID, INJECT_VALID
 from prompt_budget.lint.rules.pb104_set189_cases import SET189_INVALID, SET189_VALID
 from prompt_budget.lint.rules.pb104_set193_cases import SET193_INVALID, SET193_VALID
@@ -226,7 +226,7 @@ SET111_VALID = (
     *KEPT_OFF_ZERO_VALID,  # set 255: rows
     *SET487_PB104_VALID,  # sets 487-493 (``pb101_set487_cases``)
     *SET521_PB104_VALID,  # sets 521- (``pb101_set521_cases``)
-    *SINCE541_PB104_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB104_VALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *CLAMPED_CHARS_VALID,  # set 499 (``pb101_set487_cases``)
 )
 
@@ -301,6 +301,6 @@ SET111_INVALID = (
     *KEPT_OFF_ZERO_INVALID,  # set 255: sessionvoice's cut line
     *SET487_PB104_INVALID,  # sets 487-493 (``pb101_set487_cases``)
     *SET521_PB104_INVALID,  # sets 521- (``pb101_set521_cases``)
-    *SINCE541_PB104_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``)
+    *SINCE597_PB104_INVALID,  # sets 541- (``pb101_set541_cases``, ``pb101_set579_cases``, ``pb101_set597_cases``)
     *CLAMPED_CHARS_INVALID,  # set 499 (``pb101_set487_cases``)
 )

@@ -23,6 +23,7 @@ from prompt_budget.lint.fallbacks import keyed_fallbacks, read_key
 from prompt_budget.lint.flow import Binding, Bindings, Uses, against_flow, default_of, is_test_module
 from prompt_budget.lint.forms import character_sizes, per_token_key
 from prompt_budget.lint.handed_names import kept_as_is
+from prompt_budget.lint.imported_ratios import record_ratio_facts, watch_imported
 from prompt_budget.lint.item_shares import scales_no_tokens
 from prompt_budget.lint.keyed_ratios import fallback_shares, lookup_fact, lookup_key, named_shares, share_of
 from prompt_budget.lint.keyed_shares import factor_keys, holds_share, table_share
@@ -113,13 +114,9 @@ class BudgetRatio(DivisorTables):
     _WINDOW_FRACTION``: a share of training steps; steps, epochs, batches, samples, seconds, lines) is
     not a share of a budget, whatever its name says, nor one ordered only against a share of money (``cost_usd / budget_usd >= WARN_AT``). One ordered against a share of the window computed in the function (``ratio = used_tokens / self.context_limit`` ... ``ratio >= self.BLOCK_THRESHOLD``), or returned by a property or method of the module (``util = quota.utilisation`` ... ``util >= self.ROTATION_THRESHOLD``, ``return min(1.0, self.tokens_used / self.tokens_limit)``), is one.
     A plain ``budget`` the function shows is of tokens (another share of it reaches a token use, or it is given as ``context_budget=budget``) makes each literal share of it there one (``int(budget * 0.10)``, or a local bound only to shares: ``a, b = 0.6, 0.4`` ... ``int(budget * a)``). A module table of shares (``TARGETS = [0.7, 0.5, 0.3]``) an item of which scales a budget or is ordered against a share of tokens is one, reported at its first share, and so is a whole-number part of a local bound to a reported share (``budget_docs = int(budget * 0.2)`` ... ``budget_docs // 4``), and a margin on a budget's proportion to a count of tokens (``ratio = budget / tokens`` ... ``int(len(text) * ratio * 0.9)``).
-    LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s ``PromptCompressor``,
-    inline or reached from a parameter's default) is the share of the prompt's tokens kept; a ``rate=`` of any
-    other call is not. A budget scaled in place by a literal (``request["max_tokens"] *= 2``) is a budget factor,
+    LLMLingua's compression rate (``compress_prompt(prompt, rate=0.33)`` of ``llmlingua``'s ``PromptCompressor``, inline or reached from a parameter's default) is the share of the prompt's tokens kept; a ``rate=`` of any other call is not. A budget scaled in place by a literal (``request["max_tokens"] *= 2``) is a budget factor,
     and so is a budget grown up to a token limit (``min(base * 4, MAX_TOKENS_LIMIT)``), or an output cap sized as a multiple of a count of tokens (``max_tokens = int(count_tokens(text) * 2.5)``). A share of a model's window read from a table of windows by model (``int(WINDOWS.get(model, 8192) * 0.75)``) is one.
-    A margin (above 1, at most 2) bound to a name is one when a read scales a token estimate checked
-    against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac >
-    context_length``). A share of a local whose name says characters, bound once to a budget times a rate of characters per token, is a share of that budget (``max_chars = max_tokens * 4`` ... ``int(max_chars * 0.15)``, ``max_chars * (0.4 if big else 0.3)``, or a local table of shares read by key, ``total_chars * weights.get(name, 0.1)``: its first share and the fallback). A share (0.05 or more) of a text's token count bound to a local that a running count of tokens is ordered against is the part of the prompt kept (``tokens = count_tokens(prompt)``, ``target = int(tokens * 0.70)`` ... ``if used + lt > target``), and so is a chunk size ordered against a token count divided into the overlap (``overlap = chunk_size // 4`` ... ``if est <= chunk_size``, ``est = estimate_tokens(text)``).
+    A margin (above 1, at most 2) bound to a name is one when a read scales a token estimate checked against a budget (``buffer_frac: float = 1.1`` ... ``n_tok_est(prompt) * buffer_frac > context_length``). A share of a local whose name says characters, bound once to a budget times a rate of characters per token, is a share of that budget (``max_chars = max_tokens * 4`` ... ``int(max_chars * 0.15)``, ``max_chars * (0.4 if big else 0.3)``, or a local table of shares read by key, ``total_chars * weights.get(name, 0.1)``: its first share and the fallback). A share (0.05 or more) of a text's token count bound to a local that a running count of tokens is ordered against is the part of the prompt kept (``tokens = count_tokens(prompt)``, ``target = int(tokens * 0.70)`` ... ``if used + lt > target``), and so is a chunk size ordered against a token count divided into the overlap (``overlap = chunk_size // 4`` ... ``if est <= chunk_size``, ``est = estimate_tokens(text)``).
 
     A ratio named for memory alone (``memory_margin_fraction``) in a module naming a device's memory (``gpu_memory_utilization``) is a share of that memory, followed by data flow. Similarity scores, temperatures, top-p, penalties and probabilities are not budgets: a generic ratio name is reported only when its name is nothing but ratio words and a budget is in scope, and a ratio compared with a score (``c["relevance_judgement"] >= self.context_threshold``) is a cut-off on
     the score, whatever its name says. A ratio a loop rescales by a number (``fraction /= 2``) is a search's step, not a share to tune. A fraction passed for a parameter whose default is reported (``Detector(critical_fraction=0.92)``) is one."""
@@ -150,6 +147,7 @@ class BudgetRatio(DivisorTables):
         self._frames = [([False], [])]
         self._bindings = Bindings()
         self._uses = Uses()
+        self._imported = watch_imported(node, self._uses)  # ``from config import COMPACT_RATIO``
         self._ready: list[tuple[str, Report, bool]] = []
         #: ratios whose name says which budget they divide (``compact_threshold``), judged at the end
         self._named: list[tuple[str, Report]] = []
@@ -273,6 +271,7 @@ class BudgetRatio(DivisorTables):
                 literal, key, value, budget = found
                 said = f'"{key}" = {value} in a table whose "{key}" multiplies `{budget}`'
                 self._report(literal, value, key, said)
+        record_ratio_facts(self, node, self._bindings, self._uses, self._imported)  # read in another module
         self._overrides.finish(self, node)  # last: what every step above reported
 
     def _seen(self, name: str, held: bool = False) -> None:
