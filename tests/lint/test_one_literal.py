@@ -77,3 +77,39 @@ def test_a_similarity_cut_off_is_no_echo_of_a_budget_ratio_beside_it(tmp_path: P
     (tmp_path / "pkg" / "loops.py").write_text(LOOPS, encoding="utf-8")
     findings = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path]).findings
     assert sorted((f.path, f.line) for f in findings if f.code == "PB105") == [("pkg/config.py", 7)]
+
+
+REGISTRY = """\
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    id: str
+    provider: str
+    context_window: int = 128_000
+
+
+MODELS: dict[str, ModelInfo] = {}
+
+
+def _register(*models: ModelInfo) -> None:
+    for m in models:
+        MODELS[m.id] = m
+
+
+_register(
+    ModelInfo("gpt-5.4", "openai", 1_100_000),
+    ModelInfo("gpt-5.2", "openai", 400_000),
+    ModelInfo("claude-sonnet-4-6", "anthropic", 1_000_000),
+)
+"""
+
+
+def test_a_row_of_a_table_built_by_calls_is_the_tables_not_also_a_number_passed(tmp_path: Path) -> None:
+    # set 613: archon-framework's 156 rows, each PB107's row and PB101's number given for ``context_window``
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "models.py").write_text(REGISTRY, encoding="utf-8")
+    findings = Linter(LintOptions(root=tmp_path), jobs=1).lint_paths([tmp_path]).findings
+    rows = sorted((f.code, f.line) for f in findings if f.line >= 19)
+    assert rows == [("PB107", 20), ("PB107", 21), ("PB107", 22)]

@@ -59,12 +59,14 @@ class Finding:
 #: The readings of one literal by several rules, the one that says most first: a rate of characters per token, an
 #: overhead or a reserve, a share, a threshold, a budget inline or bound (PB107's tables drop what they hold;
 #: PB108's inconsistencies and PB109's encodings are about something else and always kept).
-_READINGS = ("PB104", "PB106", "PB105", "PB103", "PB101", "PB102")
+_READINGS = ("PB107", "PB104", "PB106", "PB105", "PB103", "PB101", "PB102")
 
 
 def one_reading(findings: list[Finding]) -> list[Finding]:
     """One finding per literal the rules reached by different readings (``total += 25  # overhead`` is PB102's
-    estimated cost and PB106's overhead; ``int(max_tokens * 0.75)`` PB104's words per token and PB105's share):
+    estimated cost and PB106's overhead; ``int(max_tokens * 0.75)`` PB104's words per token and PB105's share; a row of
+    a table built by calls, ``ModelInfo("gpt-5.5", "openai", 3.0, 18.0, 1_100_000)``, PB107's row and PB101's number
+    given for ``context_window``, set 613: archon-framework):
     the reading first in ``_READINGS`` is kept, the longer message between PB101 and PB102; suppressed findings
     are left as they are."""
     best: dict[tuple[str, int, int], Finding] = {}
@@ -85,7 +87,7 @@ def one_reading(findings: list[Finding]) -> list[Finding]:
 
 
 def _before(f: Finding, kept: Finding) -> bool:
-    rank, kept_rank = min(_READINGS.index(f.code), 4), min(_READINGS.index(kept.code), 4)
+    rank, kept_rank = min(_READINGS.index(f.code), 5), min(_READINGS.index(kept.code), 5)
     return rank < kept_rank or (rank == kept_rank and len(f.message) > len(kept.message))
 
 

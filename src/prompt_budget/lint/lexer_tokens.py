@@ -5,8 +5,8 @@
 
 A module that imports a lexer's names (``Lexer``, ``TokenType``, ``TokenKind``, ``Scanner``) or imports from
 a module named for one (``lexer``, ``scanner``, the standard ``tokenize``), or defines a class of those
-names, a regular expression named for tokens (``TOKEN_RE = re.compile(...)``) or a ``tokenize`` function beside a
-``Parser`` class (set 322: lokit's gettext plural forms), counts the tokens of a language it parses; unless its text names a model's side too (``llm``,
+names, a regular expression named for tokens (``TOKEN_RE = re.compile(...)``), a ``tokenize`` function beside a
+``Parser`` class (set 322: lokit's gettext plural forms) or one appending to its own list of tokens (set 613), counts the tokens of a language it parses; unless its text names a model's side too (``llm``,
 ``prompt``, ``openai``, ``anthropic``, ``tiktoken``, ``completion``, ``context window``, a token budget), a budget named
 only by tokens there is a parser's limit. Decided once per module.
 """
@@ -96,6 +96,29 @@ _HAND_LEXER = re.compile(
 )
 
 
+def _defines_hand_lexer(tree: ast.Module) -> bool:
+    """A top-level ``tokenize`` / ``lex`` function building its own list of tokens (``tokens = []`` ...
+    ``tokens.append({...})``: set 613, obsvr-sdk's SQL statement scanner bounded by ``MAX_FACET_TOKENS``)."""
+    for fn in tree.body:
+        if not isinstance(fn, ast.FunctionDef) or fn.name.lstrip("_").split("_")[0] not in _TOKENIZERS:
+            continue
+        made = appended = False
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.List) and not node.value.elts:
+                made = made or any(isinstance(t, ast.Name) and t.id == "tokens" for t in node.targets)
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "append"
+            ):
+                appended = appended or (
+                    isinstance(node.func.value, ast.Name) and node.func.value.id == "tokens"
+                )
+        if made and appended:
+            return True
+    return False
+
+
 def _defines_parser(tree: ast.Module) -> bool:
     defined = {s.name for s in tree.body if isinstance(s, (ast.ClassDef, ast.FunctionDef))}
     # ``_tokenize_spdx`` beside ``_SpdxParser`` too (set 405: wger-agent's license expressions)
@@ -105,7 +128,7 @@ def _defines_parser(tree: ast.Module) -> bool:
 
 
 def _imports_lexer(tree: ast.Module) -> bool:
-    if _defines_parser(tree):
+    if _defines_parser(tree) or _defines_hand_lexer(tree):
         return True  # ``def _tokenize(expression, maximum_tokens)`` beside ``class _Parser`` (set 322: lokit's gettext)
     for stmt in tree.body:
         if isinstance(stmt, ast.ImportFrom):

@@ -5,6 +5,7 @@ many tokens, a budget written inline::
     ids = tok(prompt)["input_ids"]
     return ids[:512]                                # through a local bound only to a token list
     tail = tokenizer.encode(text)[-2000:]           # the last 2000
+    ids = tok(s, return_tensors="pt")["input_ids"][:, -12000:]   # each row's last 12000 (a batch's tensor)
 
 The list is one a tokenizer made: an encoder's ``encode`` (``enc.encode(text)``, ``tokenizer.encode(...)``), a
 tokenizer's call or its ``input_ids`` (``tok(text)["input_ids"]``, ``batch.input_ids``, ``token_ids``), a row
@@ -35,7 +36,15 @@ if TYPE_CHECKING:
 def literal_token_cut(rule: LintRule, node: ast.Slice) -> tuple[ast.expr, int | float, str] | None:
     """(the literal, its value, how the list is cut) when ``node`` cuts a token list at a number."""
     parent = rule.ctx.parent(node)
-    if not isinstance(parent, ast.Subscript) or parent.slice is not node or node.step is not None:
+    node_of: ast.expr
+    if isinstance(parent, ast.Tuple) and _batch_column(parent, node):
+        node_of = (
+            parent  # ``tok(s, return_tensors="pt")["input_ids"][:, -12000:]``: each row's last (set 613)
+        )
+        parent = rule.ctx.parent(parent)
+    else:
+        node_of = node
+    if not isinstance(parent, ast.Subscript) or parent.slice is not node_of or node.step is not None:
         return None
     lower, upper = node.lower, node.upper
     if upper is not None and (lower is None or zero(lower)):
@@ -53,6 +62,18 @@ def literal_token_cut(rule: LintRule, node: ast.Slice) -> tuple[ast.expr, int | 
     if value is None or not _encoded(rule, parent.value) or _logged(rule, parent):
         return None
     return bound, value, f"cuts the token list `{brief_source(parent.value)}` to its {kept} {value} tokens"
+
+
+def _batch_column(index: ast.Tuple, node: ast.Slice) -> bool:
+    """``[:, -12000:]``: every row of a batch (a whole first axis), then ``node`` cutting the second."""
+    first = index.elts[0] if len(index.elts) == 2 else None
+    return (
+        index.elts[1] is node
+        and isinstance(first, ast.Slice)
+        and first.lower is None
+        and first.upper is None
+        and first.step is None
+    )
 
 
 #: Methods of a logger (``LOGGER.debug("prefix_tail=%s", ids[-16:])``).

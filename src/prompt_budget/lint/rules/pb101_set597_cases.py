@@ -56,6 +56,13 @@ pattern named for tokens (pr-generator-agent's ``DEFAULT_MAX_INPUT_TOKENS = 100_
 estimator returns (qrclaw's ``total += len(json.dumps(args)) // 2`` in ``_estimate_tokens``, ``pb104_context``). PB105,
 a ratio bound in one module and read as a share of a budget where imported (qrclaw's ``COMPRESS_TARGET_MIN_RATIO``,
 ``imported_ratios``; the project's pass: tests/lint/test_set611_project.py).
+
+Set 613's (measured with the rules of 64d8163, then tuned on): PB102, not a limit of a module's own scanner's tokens
+(obsvr-sdk's ``MAX_FACET_TOKENS = 2048`` bounding ``len(tokens)`` in ``def _tokenize(text)`` appending to its own list,
+``lexer_tokens``). One finding for a row of a table built by calls that PB101 also reads as a number given for a budget
+parameter (archon-framework's ``ModelInfo(..., 1_100_000)``, ``findings.one_reading``; tests/lint/test_one_literal.py).
+PB101, each row of a batch of token ids cut to its last tokens (greybox-monitor's ``tok(s, return_tensors="pt")
+["input_ids"][:, -12000:]``, ``literal_cuts``).
 """
 
 from __future__ import annotations
@@ -449,15 +456,45 @@ _TOOL_CALLS = (
 SET611_PB104_VALID = (Valid(_TOOL_CALLS.format(name="_payload_size")),)
 SET611_PB104_INVALID = (Invalid(_TOOL_CALLS.format(name="_estimate_tokens"), line=9),)
 
-SINCE597_PB101_VALID = (*SINCE541_PB101_VALID, *SET597_PB101_VALID)
-SINCE597_PB101_INVALID = (*SINCE541_PB101_INVALID, *SET597_PB101_INVALID)
-SINCE597_PB102_VALID = (*SINCE541_PB102_VALID, *SET597_PB102_VALID, *SET607_PB102_VALID, *SET611_PB102_VALID)
+_SCANNER = (
+    "#: Most tokens this will produce.\n"
+    "MAX_FACET_TOKENS = 2048\n"
+    "\n"
+    "\n"
+    "def _tokenize(text):\n"
+    "    tokens = []\n"
+    "    for word in text.split():\n"
+    "        if len(tokens) >= MAX_FACET_TOKENS:\n"
+    "            return tokens, True\n"
+    "        tokens.{add}\n"
+    "    return tokens, False\n"
+)
+_ROWS_CUT = (
+    "def features(tok, model, s, wave):\n"
+    "    ids = {held}[:, -12000:].to(model.device)\n"
+    "    return model(input_ids=ids)\n"
+)
+SET613_PB101_VALID = (Valid(_ROWS_CUT.format(held="wave")),)
+SET613_PB101_INVALID = (Invalid(_ROWS_CUT.format(held='tok(s, return_tensors="pt")["input_ids"]'), line=2),)
+SET613_PB102_VALID = (Valid(_SCANNER.format(add='append({"value": word})')),)
+SET613_PB102_INVALID = (Invalid(_SCANNER.format(add="extend(enc.encode(word))"), line=2),)
+
+SINCE597_PB101_VALID = (*SINCE541_PB101_VALID, *SET597_PB101_VALID, *SET613_PB101_VALID)
+SINCE597_PB101_INVALID = (*SINCE541_PB101_INVALID, *SET597_PB101_INVALID, *SET613_PB101_INVALID)
+SINCE597_PB102_VALID = (
+    *SINCE541_PB102_VALID,
+    *SET597_PB102_VALID,
+    *SET607_PB102_VALID,
+    *SET611_PB102_VALID,
+    *SET613_PB102_VALID,
+)
 SINCE597_PB102_INVALID = (
     *SINCE541_PB102_INVALID,
     *SET597_PB102_INVALID,
     *REVIEW66_PB102_INVALID,
     *SET607_PB102_INVALID,
     *SET611_PB102_INVALID,
+    *SET613_PB102_INVALID,
 )
 SINCE597_PB103_VALID = (*SINCE541_PB103_VALID, *SET597_PB103_VALID, *SET605_PB103_VALID, *SET607_PB103_VALID)
 SINCE597_PB103_INVALID = (
