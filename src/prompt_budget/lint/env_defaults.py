@@ -182,14 +182,21 @@ def _past_cast(rule: LintRule, call: ast.Call) -> tuple[ast.AST, ast.AST | None]
 
 
 def _destination(rule: LintRule, call: ast.Call) -> str | None:
-    """The name the read (converted or not: ``int(...)``) is given to: a dict's key, a keyword, the one
-    name it is bound to (``max_tokens = int(os.getenv(...))``); else None."""
+    """The name the read (converted or not: ``int(...)``) is given to: a dict's key, a keyword, the key of a
+    ``.get`` it is the fallback of, the one name it is bound to (``max_tokens = int(os.getenv(...))``); else None."""
     node, parent = _past_cast(rule, call)
     if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and parent.values[-1] is node:
         # ``size or int(os.getenv("X_CTX", "8192"))``: the fallback of the name bound (set 311)
         node, parent = parent, rule.ctx.parent(parent)
     if isinstance(parent, ast.keyword):
         return parent.arg
+    if (
+        isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Attribute)
+        and parent.func.attr == "get"
+        and parent.args[1:2] == [node]
+    ):  # ``cfg.get("n_ctx", os.getenv("AOC_GGUF_CTX", "2048"))``: the key it stands in for (set 615: ephapsys)
+        return string_value(parent.args[0])
     if isinstance(parent, ast.Dict):
         at = next((i for i, v in enumerate(parent.values) if v is node), None)
         return None if at is None else string_value(parent.keys[at])

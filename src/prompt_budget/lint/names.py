@@ -560,6 +560,8 @@ class NameJudge:
             and any(w in RATIO_CONTEXT_WORDS for w in ws)
             and not any(w in SCORE_WORDS for w in ws)
             and tuple(ws[-3:]) not in _FUZZY_SCORERS
+            # ``CHUNK_OVERLAP_THRESHOLD = 0.30``: a cut-off on two word sets' overlap, a similarity (set 615)
+            and not (("overlap", "threshold") in pairwise(ws) and not TOKEN_WORDS.intersection(ws))
             and not self._ignored(name, ws)
         )
 

@@ -48,7 +48,8 @@ NAMED_FACT, SCORED_FACT = "\x00pb105 named-ratio ", "\x00pb105 score-cutoff "
 def score_cutoffs(judge: NameJudge, names: Sequence[str | None], fn: ast.AST | None) -> set[str]:
     """The names compared with a score (``names``: a comparison's two sides' names), and the constants the
     parameters of ``fn`` among them default to."""
-    compared = {n for n in names if n and not judge.is_score(n)}
+    # ``score >= self._threshold`` stored from the parameter ``threshold`` (set 615: eracore's difflib cut-off)
+    compared = {m for n in names if n and not judge.is_score(n) for m in {n, n.lstrip("_")}}
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return compared
     return compared | {d.id for arg, d in defaults(fn.args) if arg.arg in compared and type(d) is ast.Name}

@@ -63,6 +63,13 @@ Set 613's (measured with the rules of 64d8163, then tuned on): PB102, not a limi
 parameter (archon-framework's ``ModelInfo(..., 1_100_000)``, ``findings.one_reading``; tests/lint/test_one_literal.py).
 PB101, each row of a batch of token ids cut to its last tokens (greybox-monitor's ``tok(s, return_tensors="pt")
 ["input_ids"][:, -12000:]``, ``literal_cuts``).
+
+Set 615's (measured with the rules of 3a9fe67, then tuned on): PB101, an environment variable's default standing in
+for a ``.get`` keyed by a budget (ephapsys' ``cfg.get("n_ctx", os.getenv("AOC_GGUF_CTX", "2048"))``,
+``env_defaults``); PB103, a local bound to a lookup by a budget's key compared with levels of it (kosong's ``budget =
+thinking_config["budget_tokens"]`` ... ``if budget <= 1024``); PB105, not a cut-off a score is compared with through
+the parameter's private attribute (eracore's ``score >= self._threshold``, ``score_defaults``), nor a cut-off on an
+overlap of word sets (vividmimir's ``CHUNK_OVERLAP_THRESHOLD = 0.30``, ``names.is_budget_ratio``).
 """
 
 from __future__ import annotations
@@ -476,11 +483,56 @@ _ROWS_CUT = (
 )
 SET613_PB101_VALID = (Valid(_ROWS_CUT.format(held="wave")),)
 SET613_PB101_INVALID = (Invalid(_ROWS_CUT.format(held='tok(s, return_tensors="pt")["input_ids"]'), line=2),)
+_GGUF = (
+    "import os\n"
+    "\n"
+    "\n"
+    "def run(runtime, path, prompt, llama):\n"
+    '    n_ctx = int((runtime.get("config") or {{}}).get("{key}", os.getenv("AOC_GGUF_CTX", "2048")))\n'
+    "    return llama(model_path=path, n_ctx=n_ctx)(prompt)\n"
+)
+SET615_PB101_VALID = (Valid(_GGUF.format(key="retries")),)
+SET615_PB101_INVALID = (Invalid(_GGUF.format(key="n_ctx"), line=5),)
+_EFFORT = (
+    "def thinking_effort(thinking_config):\n"
+    '    budget = thinking_config["{key}"]\n'
+    "    if budget <= 1024:\n"
+    '        return "low"\n'
+    '    return "high"\n'
+)
+SET615_PB103_VALID = (Valid(_EFFORT.format(key="retries")),)
+SET615_PB103_INVALID = (Invalid(_EFFORT.format(key="budget_tokens"), line=3),)
+_RECALL = (
+    "from difflib import SequenceMatcher\n"
+    "\n"
+    "\n"
+    "class BrainTool:\n"
+    "    def __init__(self, threshold: float = 0.82, context_limit: int = 20) -> None:\n"
+    "        self.{stored} = threshold\n"
+    "        self._context_limit = context_limit\n"
+    "\n"
+    "    def recall(self, question, knowledge):\n"
+    "        for key, answer in knowledge.items():\n"
+    "            score = SequenceMatcher(None, question, key).ratio()\n"
+    "            if score >= self.{stored}:\n"
+    "                return answer\n"
+    "        return None\n"
+)
+SET615_PB105_VALID = (
+    Valid(_RECALL.format(stored="_threshold")),
+    Valid(_RECALL.format(stored="threshold")),
+    Valid("CHUNK_OVERLAP_THRESHOLD = 0.30\n"),
+)
 SET613_PB102_VALID = (Valid(_SCANNER.format(add='append({"value": word})')),)
 SET613_PB102_INVALID = (Invalid(_SCANNER.format(add="extend(enc.encode(word))"), line=2),)
 
-SINCE597_PB101_VALID = (*SINCE541_PB101_VALID, *SET597_PB101_VALID, *SET613_PB101_VALID)
-SINCE597_PB101_INVALID = (*SINCE541_PB101_INVALID, *SET597_PB101_INVALID, *SET613_PB101_INVALID)
+SINCE597_PB101_VALID = (*SINCE541_PB101_VALID, *SET597_PB101_VALID, *SET613_PB101_VALID, *SET615_PB101_VALID)
+SINCE597_PB101_INVALID = (
+    *SINCE541_PB101_INVALID,
+    *SET597_PB101_INVALID,
+    *SET613_PB101_INVALID,
+    *SET615_PB101_INVALID,
+)
 SINCE597_PB102_VALID = (
     *SINCE541_PB102_VALID,
     *SET597_PB102_VALID,
@@ -496,14 +548,21 @@ SINCE597_PB102_INVALID = (
     *SET611_PB102_INVALID,
     *SET613_PB102_INVALID,
 )
-SINCE597_PB103_VALID = (*SINCE541_PB103_VALID, *SET597_PB103_VALID, *SET605_PB103_VALID, *SET607_PB103_VALID)
+SINCE597_PB103_VALID = (
+    *SINCE541_PB103_VALID,
+    *SET597_PB103_VALID,
+    *SET605_PB103_VALID,
+    *SET607_PB103_VALID,
+    *SET615_PB103_VALID,
+)
 SINCE597_PB103_INVALID = (
     *SINCE541_PB103_INVALID,
     *SET597_PB103_INVALID,
     *SET605_PB103_INVALID,
     *SET607_PB103_INVALID,
+    *SET615_PB103_INVALID,
 )
-SINCE597_PB105_VALID = (*SINCE541_PB105_VALID, *SET597_PB105_VALID, *SET607_PB105_VALID)
+SINCE597_PB105_VALID = (*SINCE541_PB105_VALID, *SET597_PB105_VALID, *SET607_PB105_VALID, *SET615_PB105_VALID)
 SINCE597_PB105_INVALID = (*SINCE541_PB105_INVALID, *SET597_PB105_INVALID, *SET607_PB105_INVALID)
 SINCE597_PB106_VALID = (*SINCE541_PB106_VALID, *SET603_PB106_VALID)
 SINCE597_PB106_INVALID = (*SINCE541_PB106_INVALID, *SET603_PB106_INVALID)

@@ -393,9 +393,9 @@ class TokenThreshold(LintRule):
         pair = lookup_pair(value) if isinstance(value, ast.Call) else None
         name = string_value(pair[0]) if pair is not None else None
         if name is None and isinstance(value, (ast.Attribute, ast.Call)):  # ``self._model_context_window()``
-            name = (
-                value.attr if isinstance(value, ast.Attribute) else callee_name(value)
-            )  # (set 130: aiforge99)
+            name = value.attr if isinstance(value, ast.Attribute) else callee_name(value)  # set 130
+        elif name is None and isinstance(value, ast.Subscript):  # ``cfg["budget_tokens"]`` (set 615: kosong)
+            name = string_value(value.slice)
         return bool(name) and self.names.is_budget_setting(name or "")
 
     def _raising_test(self) -> bool:
