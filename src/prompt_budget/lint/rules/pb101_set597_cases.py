@@ -70,6 +70,11 @@ for a ``.get`` keyed by a budget (ephapsys' ``cfg.get("n_ctx", os.getenv("AOC_GG
 thinking_config["budget_tokens"]`` ... ``if budget <= 1024``); PB105, not a cut-off a score is compared with through
 the parameter's private attribute (eracore's ``score >= self._threshold``, ``score_defaults``), nor a cut-off on an
 overlap of word sets (vividmimir's ``CHUNK_OVERLAP_THRESHOLD = 0.30``, ``names.is_budget_ratio``).
+
+Set 619's (measured with the session's final rules, 3e8dca4, then tuned on): PB104, a rate a constructor binds under a
+name of a rate of tokens, a read of the environment on another branch (contextly's ``self.token_multiplier = 3.5``
+... ``len(text) / self.token_multiplier``, ``pb104_rates.estimator_start``), and a count of characters given a
+fallback of zero (bounty-agent's ``int(char_count or 0) // 4``).
 """
 
 from __future__ import annotations
@@ -90,6 +95,7 @@ from prompt_budget.lint.rules.pb101_set579_cases import (
     SINCE541_PB106_INVALID,
     SINCE541_PB106_VALID,
 )
+from prompt_budget.lint.rules.pb101_set619_cases import SET619_PB104_INVALID, SET619_PB104_VALID
 
 _CHUNKER = (
     "class Chunker:\n"
@@ -568,5 +574,5 @@ SINCE597_PB106_VALID = (*SINCE541_PB106_VALID, *SET603_PB106_VALID)
 SINCE597_PB106_INVALID = (*SINCE541_PB106_INVALID, *SET603_PB106_INVALID)
 SINCE597_PB107_VALID = (*SET541_PB107_VALID, *SET605_PB107_VALID, *SET607_PB107_VALID)
 SINCE597_PB107_INVALID = (*SET541_PB107_INVALID, *SET605_PB107_INVALID, *SET607_PB107_INVALID)
-SINCE597_PB104_VALID = (*SINCE541_PB104_VALID, *SET611_PB104_VALID)
-SINCE597_PB104_INVALID = (*SINCE541_PB104_INVALID, *SET611_PB104_INVALID)
+SINCE597_PB104_VALID = (*SINCE541_PB104_VALID, *SET611_PB104_VALID, *SET619_PB104_VALID)
+SINCE597_PB104_INVALID = (*SINCE541_PB104_INVALID, *SET611_PB104_INVALID, *SET619_PB104_INVALID)

@@ -171,6 +171,8 @@ class CharsPerToken(LintRule):
             return unit  # ``len(a) if c else len(b)``, ``max(0, ascii_count - spaces)``
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
             return self._chars(node.operand)  # ``-(-len(text) // 4)``: rounded up (set 237: kavalai)
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and number(node.values[-1]) == 0:
+            return self._chars(node.values[0])  # ``int(char_count or 0) // 4`` (set 619: bounty-agent)
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
             lengths = [
                 set(words(attr_name(side) or "")) & {"len", "length"} for side in (node.left, node.right)

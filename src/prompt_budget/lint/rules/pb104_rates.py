@@ -155,7 +155,7 @@ def _initial(cls: ast.ClassDef, attr: str) -> ast.expr | None:
         return None
     values = [
         n.value
-        for n in init.body
+        for n in walk(init)
         if isinstance(n, ast.Assign)
         and len(n.targets) == 1
         and isinstance(t := n.targets[0], ast.Attribute)
@@ -163,7 +163,9 @@ def _initial(cls: ast.ClassDef, attr: str) -> ast.expr | None:
         and isinstance(t.value, ast.Name)
         and t.value.id == "self"
     ]
-    return values[0] if len(values) == 1 and number(values[0]) is not None else None
+    # one number, and on another branch maybe a read (``float(os.environ.get(...))``, set 619: contextly)
+    numbers = [v for v in values if number(v) is not None]
+    return numbers[0] if len(numbers) == 1 else None
 
 
 def _rebound(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
@@ -259,9 +261,9 @@ def converted_number(node: ast.expr) -> ast.expr | None:
 
 
 def estimator_start(rule: LintRule, target: ast.Attribute, factor: float | None) -> bool:
-    """``self.<name> = 4.0`` in the ``__init__`` of a class named for tokens (``_TokenEstimator``): the rate of 2.5
-    to 6 characters per token an estimator starts at, read as ``self.<name>`` by its methods (``named_rate``; set
-    495: hexcli)."""
+    """``self.<name> = 4.0`` in the ``__init__`` of a class named for tokens (``_TokenEstimator``), or under a name of
+    a rate of tokens (``self.token_multiplier = 3.5``, set 619: contextly's packer): the rate of 2.5 to 6 characters
+    per token an estimator starts at, read as ``self.<name>`` by its methods (``named_rate``; set 495: hexcli)."""
     fn, cls = rule.ctx.function(), rule.ctx.enclosing_class()
     return (
         factor is not None
@@ -269,7 +271,15 @@ def estimator_start(rule: LintRule, target: ast.Attribute, factor: float | None)
         and fn is not None
         and fn.name == "__init__"
         and cls is not None
-        and rule.names.mentions_tokens(cls.name)
+        and (rule.names.mentions_tokens(cls.name) or _token_rate_name(rule, target.attr))
         and isinstance(target.value, ast.Name)
         and target.value.id == "self"
     )
+
+
+#: Words of a name holding a rate (``token_multiplier``, ``token_ratio``).
+_RATE_WORDS = frozenset({"multiplier", "ratio", "factor", "divisor", "rate", "scale"})
+
+
+def _token_rate_name(rule: LintRule, name: str) -> bool:
+    return rule.names.mentions_tokens(name) and bool(_RATE_WORDS.intersection(words(name)))
