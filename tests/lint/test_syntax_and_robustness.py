@@ -308,3 +308,14 @@ def test_a_template_named_py_is_a_parse_error_saying_it_looks_like_a_template() 
     assert "exclude" in finding.suggestion
     [plain] = lint_snippet("def broken(:\n    MAX_TOKENS = 4096\n")
     assert "template" not in plain.message + plain.suggestion
+
+
+def test_markup_inside_a_string_does_not_make_a_python_file_a_template() -> None:
+    # the session's review: a prompt's JSON example in an f-string, then a real syntax error
+    code = (
+        '"""Ask the model for JSON (max 512 tokens)."""\n\n\ndef build(question):\n    return f"""Answer as JSON:\n'
+        '{{\n  "answer": "{question}"\n}}\n"""\n\n\ndef broken(x)\n    return x\n'
+    )
+    [finding] = lint_snippet(code)
+    assert (finding.code, finding.line) == ("PB000", 13)
+    assert "template" not in finding.message + finding.suggestion

@@ -95,12 +95,11 @@ def _returned_by_getter(rule: LintRule, fn: ast.AST, ancestors: list[ast.AST]) -
         return None
     if rule.names.is_budget(fn.name):
         return f"returned by {fn.name}() at line {parent.lineno}"
-    method = (
-        any(isinstance(a, ast.ClassDef) and fn in a.body for a in walk(rule.ctx.tree))
-        if rule.ctx.tree
-        else False
+    tree = rule.ctx.tree
+    owner = (
+        next((a for a in walk(tree) if isinstance(a, ast.ClassDef) and fn in a.body), None) if tree else None
     )
-    budget = result_budget(rule, fn, method=method)
+    budget = result_budget(rule, fn, owner)
     return f"returned by {fn.name}() at line {parent.lineno}, whose result is `{budget}`" if budget else None
 
 

@@ -76,10 +76,11 @@ def class_budget_field(rule: LintRule, target: ast.expr) -> str | None:
 
 #: A class's docstring (its first paragraph) naming what the class holds a token budget: "Token budget tracking.",
 #: "Manages token budget and planning." (set 607: narecli's ``Budget`` and ``BudgetManager``).
-_TOKEN_BUDGET = re.compile(r"\btoken budgets?\b", re.IGNORECASE)
+_TOKEN_BUDGET = re.compile(r"^\W*(?:\w+\s+)?token budgets?\b", re.IGNORECASE)
 
 
 def _names_token_budget(cls: ast.ClassDef) -> bool:
+    # what the docstring opens on, not a mention ("Dollar budget per month, tracked beside the token budget.")
     return _TOKEN_BUDGET.search((ast.get_docstring(cls) or "").split("\n\n")[0]) is not None
 
 

@@ -199,8 +199,8 @@ def judge_defaults(rule: LintRule, node: ast.arguments, held: Deferred) -> None:
             and not CREDENTIAL_NAMED.search(fn_name)
         )
         weak_ok = weak_ok or (size is not None and not names.is_excluded(name))
-        weak_ok = (
-            weak_ok or constructor_budget(rule, name) is not None
+        weak_ok = weak_ok or (
+            fn_name == "__init__" and constructor_budget(rule, name) is not None
         )  # ``class BudgetManager``'s total_budget
         if not weak_ok and name.lower().endswith("budget") and words(name)[-1:] == ("budget",):
             if segments is None:

@@ -74,6 +74,9 @@ NOT_MODEL_TOKEN_WORDS = CREDENTIAL_WORDS | {
     "hf",
     "github",
     "idempotency",  # a webhook's request ids (set 549: twilio-agent-connect's dedup capacity)
+    # ``OVERLAP = 4096  # longer than any secret shape, so a token across a window edge is still seen`` (set 621)
+    "secret",
+    "secrets",
 }
 
 

@@ -290,13 +290,14 @@ def _reads_character(node: ast.AST, char: str) -> bool:
 
 
 def result_budget(
-    rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef | None, method: bool | None = None
+    rule: LintRule, fn: ast.FunctionDef | ast.AsyncFunctionDef | None, cls: ast.ClassDef | bool | None = True
 ) -> str | None:
     """The budget a function's result is: its own name when it names one (``def gemini_thinking_budget``), or the
     budget keyword its calls in the module are given as (``max_tokens=_file_summary_output_budget(len(files))``,
     set 479: ctx-tool's ``return min(8192, max(1024, 256 + file_count * 128))``) or the budget they are bound to; else
-    None. ``method``: whether ``fn`` is a method (its calls are ``self.fn(...)``), by default whether a class
-    encloses the node being visited."""
+    None. ``cls``: the class ``fn`` is a method of (its calls are ``self.fn(...)`` in that class only: another
+    class's method of the same name is another function), None for a function, by default the class enclosing the
+    node being visited."""
     if fn is None:
         return None
     if rule.names.is_budget(fn.name):
@@ -305,8 +306,9 @@ def result_budget(
     if tree is None:
         return None
     up = parents(tree)
-    method = rule.ctx.enclosing_class() is not None if method is None else method
-    for call in module_calls(tree, fn, method=method):
+    owner = rule.ctx.enclosing_class() if cls is True else cls
+    method = isinstance(owner, ast.ClassDef)
+    for call in module_calls(owner if isinstance(owner, ast.ClassDef) else tree, fn, method=method):
         given = up.get(call)
         if isinstance(given, ast.keyword) and given.arg and rule.names.is_budget(given.arg):
             return given.arg

@@ -32,7 +32,10 @@ def parse_error(path: str, exc: BaseException, text: str = "") -> FileResult:
     if isinstance(exc, SyntaxError):
         line, column = exc.lineno or 1, (exc.offset or 1)
         message = f"cannot parse: {exc.msg}"
-        if _TEMPLATE_LINE.search(text):
+        lines = text.splitlines()
+        at = lines[line - 1] if 0 < line <= len(lines) else ""
+        # markup on the first line or the failing one, not inside a string elsewhere (a prompt's JSON example)
+        if _TEMPLATE_LINE.match(lines[0] if lines else "") or _TEMPLATE_LINE.match(at):
             message += " (the file holds template markup: {# #}, {% %} or {{ }} lines)"
             suggestion = 'a template, not Python: leave it out with exclude = ["<its glob>"] in [tool.prompt_budget.lint]'
     elif isinstance(exc, (RecursionError, MemoryError)):

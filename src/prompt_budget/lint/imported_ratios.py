@@ -4,8 +4,9 @@ in ``memory/compression/compressor.py``).
 
 PB102 joins a module's constants to their uses in the modules importing them by name (``flow.imported_budgets``);
 this does the same for PB105's ratios: a module records each module-level ratio its own reads left undecided
-(``RATIO_BIND_FACT``) and, for each upper-case name it imports (``flow.imported_names``), why its reads make it a share
-of a budget (``RATIO_USE_FACT``), judged by the same data flow (``flow.Uses`` with ``ratio=True``); the project-wide
+(``RATIO_BIND_FACT``) and, for each upper-case name it imports, the file the import names (resolved against the
+importing module's folder: a module's stem alone would join another folder's ``config.py``, the session's review) and
+why its reads make it a share of a budget (``RATIO_USE_FACT``), judged by the same data flow (``flow.Uses`` with ``ratio=True``); the project-wide
 pass reports the constant where it is bound. Judges nothing inside one module.
 """
 
@@ -13,9 +14,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import finding_where_bound, imported_names, tagged
+from prompt_budget.lint.flow import finding_where_bound, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.walks import walk
 
@@ -29,9 +31,26 @@ RATIO_BIND_FACT = "\x00rbind "
 RATIO_USE_FACT = "\x00ruse "
 
 
-def watch_imported(tree: ast.Module, uses: Uses) -> dict[str, str]:
-    """The constants ``tree`` imports by name (local name -> "stem NAME"), each now watched by ``uses``."""
-    imported = imported_names(tree)
+def watch_imported(tree: ast.Module, uses: Uses, path: str) -> dict[str, str]:
+    """The constants ``tree`` (the module at ``path``) imports by name (local name -> "<where> NAME", where the file
+    it is bound in: ``pkg/b/config`` for ``from .config import X`` in ``pkg/b/compressor.py``, ``~pkg/config``, a
+    path's end, for ``from pkg.config import X``), each now watched by ``uses``."""
+    folder = PurePosixPath(path.replace("\\", "/")).parent
+    imported: dict[str, str] = {}
+    for stmt in [*tree.body, *(s for fn in tree.body if isinstance(fn, ast.FunctionDef) for s in fn.body)]:
+        if not isinstance(stmt, ast.ImportFrom) or not stmt.module:
+            continue
+        module = stmt.module.replace(".", "/")
+        if stmt.level:
+            base = folder
+            for _ in range(stmt.level - 1):
+                base = base.parent
+            where = str(base / module)
+        else:
+            where = "~" + module
+        for alias in stmt.names:
+            if alias.name.isupper():
+                imported.setdefault(alias.asname or alias.name, f"{where} {alias.name}")
     uses.watch.update(imported)
     return imported
 
@@ -59,17 +78,24 @@ def record_ratio_facts(
 
 def imported_ratios(rule: type[LintRule], facts: Sequence[Fact]) -> list[Finding]:
     """The ratios bound in one module and read as shares of a budget where imported: found where bound."""
-    from prompt_budget.lint.cache import module_name
-
-    uses: dict[str, str] = {}
-    for fact, (stem, name, why) in tagged(facts, RATIO_USE_FACT, 3):
-        uses.setdefault(f"{stem} {name}", f"{why} in {fact.path}")
+    uses: list[tuple[str, str, str]] = []  # (where bound, its name, why) of each use
+    for fact, (where, name, why) in tagged(facts, RATIO_USE_FACT, 3):
+        uses.append((where, name, f"{why} in {fact.path}"))
     findings = []
     for fact, (name,) in tagged(facts, RATIO_BIND_FACT, 1) if uses else ():
-        if (use := uses.get(f"{module_name(fact.path)} {name}")) is not None:
+        bound = fact.path.replace("\\", "/").removesuffix(".py").removesuffix("/__init__")
+        use = next((why for where, n, why in uses if n == name and _same_file(where, bound)), None)
+        if use is not None:
             message = (
                 f"hard-coded budget ratio {name} = {fact.value}: {use}; move it to config so the threshold can "
                 "be tuned per model"
             )
             findings.append(finding_where_bound(rule, fact, message, name, config_key(name, "ratio")))
     return findings
+
+
+def _same_file(where: str, bound: str) -> bool:
+    """The import's ``where`` (a path, or ``~`` and a path's end for an absolute import) is the file ``bound``."""
+    if where.startswith("~"):
+        return bound == where[1:] or bound.endswith("/" + where[1:])
+    return bound == where

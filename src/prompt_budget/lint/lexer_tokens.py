@@ -35,7 +35,7 @@ _MODEL_SIDE = re.compile(
     + r"|token[_ ]budget"  # ``token_budget: int = _DEFAULT_TOKEN_BUDGET`` beside ``_STATUS_TOKEN_RE`` (set 265: doc-atlas)
     # a model's tokens estimated from characters (set 611: pr-generator-agent's ``estimate_tokens`` with
     # ``_CHARS_PER_TOKEN = 3.5`` beside ``_HEADER_TOKEN_RE``, the words of a diff's header)
-    + r"|estimate_tokens|count_tokens|chars_per_token|characters[- ]per[- ]token"
+    + r"|estimate_tokens|chars_per_token|characters[- ]per[- ]token"
 )
 #: ``_MODEL_SIDE`` but a token budget's words, which a lexer written by hand may name its own limit with.
 _MODEL_NAMED = re.compile(_MODEL_WORDS)
@@ -97,24 +97,30 @@ _HAND_LEXER = re.compile(
 
 
 def _defines_hand_lexer(tree: ast.Module) -> bool:
-    """A top-level ``tokenize`` / ``lex`` function building its own list of tokens (``tokens = []`` ...
-    ``tokens.append({...})``: set 613, obsvr-sdk's SQL statement scanner bounded by ``MAX_FACET_TOKENS``)."""
+    """A top-level ``tokenize`` / ``lex`` function scanning characters (a ``while`` loop) into its own list (``tokens = []`` ...
+    ``tokens.append({...})``: set 613, obsvr-sdk's SQL statement scanner bounded by ``MAX_FACET_TOKENS``; ``out = []``
+    ... ``out.append(...)``, set 621: xaidr's SQL lexer), or splitting a shell's words (``shlex.split``, set 621:
+    xaidr's ``_MAX_TOKENS_PER_SEGMENT = 512``)."""
     for fn in tree.body:
         if not isinstance(fn, ast.FunctionDef) or fn.name.lstrip("_").split("_")[0] not in _TOKENIZERS:
             continue
-        made = appended = False
+        made: set[str] = set()
+        appended: set[str] = set()
         for node in ast.walk(fn):
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.List) and not node.value.elts:
-                made = made or any(isinstance(t, ast.Name) and t.id == "tokens" for t in node.targets)
-            elif (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "append"
+            if (
+                isinstance(node, (ast.Assign, ast.AnnAssign))
+                and isinstance(node.value, ast.List)
+                and not node.value.elts
             ):
-                appended = appended or (
-                    isinstance(node.func.value, ast.Name) and node.func.value.id == "tokens"
-                )
-        if made and appended:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                made.update(t.id for t in targets if isinstance(t, ast.Name))  # ``out: list = []`` too
+            elif isinstance(node, ast.Call) and isinstance(func := node.func, ast.Attribute):
+                if func.attr == "append" and isinstance(func.value, ast.Name):
+                    appended.add(func.value.id)
+                elif func.attr == "split" and isinstance(func.value, ast.Name) and func.value.id == "shlex":
+                    return True
+        # a scanner walks the text's characters (``while i < n``), not a word tokenizer's ``text.split()``
+        if made & appended and any(isinstance(node, ast.While) for node in ast.walk(fn)):
             return True
     return False
 

@@ -66,7 +66,9 @@ def literal_token_cut(rule: LintRule, node: ast.Slice) -> tuple[ast.expr, int | 
 
 def _batch_column(index: ast.Tuple, node: ast.Slice) -> bool:
     """``[:, -12000:]``: every row of a batch (a whole first axis), then ``node`` cutting the second."""
-    first = index.elts[0] if len(index.elts) == 2 else None
+    if len(index.elts) != 2:
+        return False  # ``ids[:512,]``
+    first = index.elts[0]
     return (
         index.elts[1] is node
         and isinstance(first, ast.Slice)

@@ -80,6 +80,12 @@ fallback of zero (bounty-agent's ``int(char_count or 0) // 4``).
 from __future__ import annotations
 
 from prompt_budget.lint.rule import Invalid, Valid
+from prompt_budget.lint.rules.pb101_review67_cases import (
+    REVIEW67_PB101_VALID,
+    REVIEW67_PB102_INVALID,
+    REVIEW67_PB103_VALID,
+    REVIEW67_PB107_VALID,
+)
 from prompt_budget.lint.rules.pb101_set541_cases import SET541_PB107_INVALID, SET541_PB107_VALID
 from prompt_budget.lint.rules.pb101_set579_cases import (
     SINCE541_PB101_INVALID,
@@ -95,7 +101,22 @@ from prompt_budget.lint.rules.pb101_set579_cases import (
     SINCE541_PB106_INVALID,
     SINCE541_PB106_VALID,
 )
-from prompt_budget.lint.rules.pb101_set619_cases import SET619_PB104_INVALID, SET619_PB104_VALID
+from prompt_budget.lint.rules.pb101_set619_cases import (
+    SET613_PB101_INVALID,
+    SET613_PB101_VALID,
+    SET613_PB102_INVALID,
+    SET613_PB102_VALID,
+    SET615_PB101_INVALID,
+    SET615_PB101_VALID,
+    SET615_PB103_INVALID,
+    SET615_PB103_VALID,
+    SET615_PB105_VALID,
+    SET619_PB104_INVALID,
+    SET619_PB104_VALID,
+    SET621_PB102_INVALID,
+    SET621_PB104_INVALID,
+    SET621_PB104_VALID,
+)
 
 _CHUNKER = (
     "class Chunker:\n"
@@ -469,70 +490,14 @@ _TOOL_CALLS = (
 SET611_PB104_VALID = (Valid(_TOOL_CALLS.format(name="_payload_size")),)
 SET611_PB104_INVALID = (Invalid(_TOOL_CALLS.format(name="_estimate_tokens"), line=9),)
 
-_SCANNER = (
-    "#: Most tokens this will produce.\n"
-    "MAX_FACET_TOKENS = 2048\n"
-    "\n"
-    "\n"
-    "def _tokenize(text):\n"
-    "    tokens = []\n"
-    "    for word in text.split():\n"
-    "        if len(tokens) >= MAX_FACET_TOKENS:\n"
-    "            return tokens, True\n"
-    "        tokens.{add}\n"
-    "    return tokens, False\n"
-)
-_ROWS_CUT = (
-    "def features(tok, model, s, wave):\n"
-    "    ids = {held}[:, -12000:].to(model.device)\n"
-    "    return model(input_ids=ids)\n"
-)
-SET613_PB101_VALID = (Valid(_ROWS_CUT.format(held="wave")),)
-SET613_PB101_INVALID = (Invalid(_ROWS_CUT.format(held='tok(s, return_tensors="pt")["input_ids"]'), line=2),)
-_GGUF = (
-    "import os\n"
-    "\n"
-    "\n"
-    "def run(runtime, path, prompt, llama):\n"
-    '    n_ctx = int((runtime.get("config") or {{}}).get("{key}", os.getenv("AOC_GGUF_CTX", "2048")))\n'
-    "    return llama(model_path=path, n_ctx=n_ctx)(prompt)\n"
-)
-SET615_PB101_VALID = (Valid(_GGUF.format(key="retries")),)
-SET615_PB101_INVALID = (Invalid(_GGUF.format(key="n_ctx"), line=5),)
-_EFFORT = (
-    "def thinking_effort(thinking_config):\n"
-    '    budget = thinking_config["{key}"]\n'
-    "    if budget <= 1024:\n"
-    '        return "low"\n'
-    '    return "high"\n'
-)
-SET615_PB103_VALID = (Valid(_EFFORT.format(key="retries")),)
-SET615_PB103_INVALID = (Invalid(_EFFORT.format(key="budget_tokens"), line=3),)
-_RECALL = (
-    "from difflib import SequenceMatcher\n"
-    "\n"
-    "\n"
-    "class BrainTool:\n"
-    "    def __init__(self, threshold: float = 0.82, context_limit: int = 20) -> None:\n"
-    "        self.{stored} = threshold\n"
-    "        self._context_limit = context_limit\n"
-    "\n"
-    "    def recall(self, question, knowledge):\n"
-    "        for key, answer in knowledge.items():\n"
-    "            score = SequenceMatcher(None, question, key).ratio()\n"
-    "            if score >= self.{stored}:\n"
-    "                return answer\n"
-    "        return None\n"
-)
-SET615_PB105_VALID = (
-    Valid(_RECALL.format(stored="_threshold")),
-    Valid(_RECALL.format(stored="threshold")),
-    Valid("CHUNK_OVERLAP_THRESHOLD = 0.30\n"),
-)
-SET613_PB102_VALID = (Valid(_SCANNER.format(add='append({"value": word})')),)
-SET613_PB102_INVALID = (Invalid(_SCANNER.format(add="extend(enc.encode(word))"), line=2),)
 
-SINCE597_PB101_VALID = (*SINCE541_PB101_VALID, *SET597_PB101_VALID, *SET613_PB101_VALID, *SET615_PB101_VALID)
+SINCE597_PB101_VALID = (
+    *SINCE541_PB101_VALID,
+    *SET597_PB101_VALID,
+    *SET613_PB101_VALID,
+    *SET615_PB101_VALID,
+    *REVIEW67_PB101_VALID,
+)
 SINCE597_PB101_INVALID = (
     *SINCE541_PB101_INVALID,
     *SET597_PB101_INVALID,
@@ -553,6 +518,8 @@ SINCE597_PB102_INVALID = (
     *SET607_PB102_INVALID,
     *SET611_PB102_INVALID,
     *SET613_PB102_INVALID,
+    *SET621_PB102_INVALID,
+    *REVIEW67_PB102_INVALID,
 )
 SINCE597_PB103_VALID = (
     *SINCE541_PB103_VALID,
@@ -560,6 +527,7 @@ SINCE597_PB103_VALID = (
     *SET605_PB103_VALID,
     *SET607_PB103_VALID,
     *SET615_PB103_VALID,
+    *REVIEW67_PB103_VALID,
 )
 SINCE597_PB103_INVALID = (
     *SINCE541_PB103_INVALID,
@@ -572,7 +540,12 @@ SINCE597_PB105_VALID = (*SINCE541_PB105_VALID, *SET597_PB105_VALID, *SET607_PB10
 SINCE597_PB105_INVALID = (*SINCE541_PB105_INVALID, *SET597_PB105_INVALID, *SET607_PB105_INVALID)
 SINCE597_PB106_VALID = (*SINCE541_PB106_VALID, *SET603_PB106_VALID)
 SINCE597_PB106_INVALID = (*SINCE541_PB106_INVALID, *SET603_PB106_INVALID)
-SINCE597_PB107_VALID = (*SET541_PB107_VALID, *SET605_PB107_VALID, *SET607_PB107_VALID)
+SINCE597_PB107_VALID = (*SET541_PB107_VALID, *SET605_PB107_VALID, *SET607_PB107_VALID, *REVIEW67_PB107_VALID)
 SINCE597_PB107_INVALID = (*SET541_PB107_INVALID, *SET605_PB107_INVALID, *SET607_PB107_INVALID)
-SINCE597_PB104_VALID = (*SINCE541_PB104_VALID, *SET611_PB104_VALID, *SET619_PB104_VALID)
-SINCE597_PB104_INVALID = (*SINCE541_PB104_INVALID, *SET611_PB104_INVALID, *SET619_PB104_INVALID)
+SINCE597_PB104_VALID = (*SINCE541_PB104_VALID, *SET611_PB104_VALID, *SET619_PB104_VALID, *SET621_PB104_VALID)
+SINCE597_PB104_INVALID = (
+    *SINCE541_PB104_INVALID,
+    *SET611_PB104_INVALID,
+    *SET619_PB104_INVALID,
+    *SET621_PB104_INVALID,
+)

@@ -188,6 +188,14 @@ def _counter_fallback(fn: ast.Lambda, parent: ast.AST) -> bool:
 _COLLECTS = frozenset({"append", "extend", "add", "insert", "appendleft"})
 
 
+def _unrated_token_doc(rule: LintRule) -> bool:
+    """The function's docstring says tokens and states no number (not "Rough token estimate (chars/3)" over a
+    quotient by 4: another rate, set 183's)."""
+    fn = rule.ctx.function()
+    doc = ast.get_docstring(fn) if fn is not None else None
+    return bool(doc) and not any(c.isdigit() for c in doc or "") and _docstring_says_tokens(rule)
+
+
 def _docstring_says_tokens(rule: LintRule) -> bool:
     fn = rule.ctx.function()
     doc = ast.get_docstring(fn) if fn is not None else None
@@ -358,9 +366,10 @@ def result_is_tokens(rule: LintRule, node: ast.expr) -> bool:
     if isinstance(holder, ast.Lambda) and holder.body is outer and _counter_lambda(rule, holder, parents):
         return True
     if isinstance(holder, ast.AugAssign) and (
-        rule.names.is_token_amount(fn_name) or function_about_tokens(rule)
+        rule.names.is_token_amount(fn_name) or function_about_tokens(rule) or _unrated_token_doc(rule)
     ):
-        # ``total += len(json.dumps(args)) // 2`` ... ``return total`` in ``_estimate_tokens`` (set 611: qrclaw)
+        # ``total += len(json.dumps(args)) // 2`` ... ``return total`` in ``_estimate_tokens`` (set 611: qrclaw), or in
+        # ``def default_counter(messages)`` documented "Default token counter ..." (set 621: haikeilabs-agentware)
         return _returned_whole(rule.ctx.function(), holder.target)
     return compared_with_tokens(rule, node)
 

@@ -149,7 +149,8 @@ def named_rate(node: ast.expr, tree: ast.AST | None, cls: ast.ClassDef | None) -
 
 def _initial(cls: ast.ClassDef, attr: str) -> ast.expr | None:
     """The number ``self.<attr>`` starts at in the class's ``__init__`` (``self.ratio = 4.0``, then refined from
-    observed usage: set 495's hexcli ``_TokenEstimator``), when ``__init__`` binds it once and to a number."""
+    observed usage: set 495's hexcli ``_TokenEstimator``), when ``__init__`` (nested blocks included) binds it to one
+    number, maybe to a read on another branch (set 619: contextly's environment variable)."""
     init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
     if init is None:
         return None

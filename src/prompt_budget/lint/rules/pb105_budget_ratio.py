@@ -147,7 +147,7 @@ class BudgetRatio(DivisorTables):
         self._frames = [([False], [])]
         self._bindings = Bindings()
         self._uses = Uses()
-        self._imported = watch_imported(node, self._uses)  # ``from config import COMPACT_RATIO``
+        self._imported = watch_imported(node, self._uses, self.ctx.path)  # set 611
         self._ready: list[tuple[str, Report, bool]] = []
         #: ratios whose name says which budget they divide (``compact_threshold``), judged at the end
         self._named: list[tuple[str, Report]] = []

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from prompt_budget.lint.dict_settings import WINDOW_KEYS, window_sized
 from prompt_budget.lint.model_names import looks_like_model_name
-from prompt_budget.lint.names import words
+from prompt_budget.lint.names import EXCLUDED_WORDS, PRICE_WORDS, UNIT_WORDS, words
 from prompt_budget.lint.rule import string_value
 
 if TYPE_CHECKING:
@@ -49,6 +49,9 @@ def sized_record(rule: LintRule, value: ast.expr, name: str) -> bool:
         isinstance(value, ast.Dict) and len(value.values) > 1 and set(words(name)) & {"budget", "budgets"}
     ):
         return False
+    keys = [set(words(string_value(k) or "")) for k in value.keys if k is not None]
+    if any(ws & (UNIT_WORDS | EXCLUDED_WORDS | PRICE_WORDS) for ws in keys):
+        return False  # ``{"daily_cents": 8_000, "monthly_cents": 160_000}``: money, not tokens
     sizes = [rule.budget_literal(v) for v in value.values]
     return all(n is not None and window_sized(n) for n in sizes)
 
