@@ -365,8 +365,8 @@ def judge_assignment(
         return  # ``MAX_TOKENS = 100_000`` beside ``from .lexer import Lexer``: a parser's tokens
     elif names.says_tokens(name) and (compared_with_words(rule, target) or sliced_words(rule, target)):
         return  # ``MIN_CONTENT_TOKENS = 20`` ... ``if len(text.split()) < MIN_CONTENT_TOKENS``: words
-    elif sized_in_bytes(rule, name, literal):
-        return  # ``WARN_CONTEXT_SIZE = 50 * 1024 * 1024  # 50MB``: bytes
+    elif sized_in_bytes(rule, name, literal) or _bytes_said(rule.ctx.comment(), value):
+        return  # ``WARN_CONTEXT_SIZE = 50 * 1024 * 1024  # 50MB``, ``CST_TOKEN_SIZE = 25  # 25-byte tokens``: bytes
     elif not names.says_tokens(name) and IN_CHARACTERS.search(" ".join(_unit_comments(rule))):
         return  # ``# Minimum context capacity, in characters.`` over ``CONTEXT_MIN = 512_000`` (set 345: ask-fable)
     elif defines_kernels(rule.ctx.tree, rule.ctx.lines) and launch_name(name):
@@ -508,6 +508,16 @@ def _statement_comments(rule: LintRule) -> tuple[str, str]:
     """The comment on the statement being walked and the comments at the head of its paragraph."""
     statement = innermost_statement(rule.ctx.ancestors)
     return rule.ctx.comment(), block_comment(rule.ctx.lines, statement)
+
+
+def _bytes_said(comment: str | None, value: float) -> bool:
+    """The statement's own comment gives its number in bytes: ``# bytes``, ``# 25-byte tokens`` (set 623: cubesquare's
+    records of a binary format, named tokens), the number itself before "byte"."""
+    if not comment:
+        return False
+    number = f"{value:g}" if isinstance(value, float) else str(value)
+    said = re.compile(rf"^\W*bytes?\b|(?<![\d.]){re.escape(number)}[- ]?bytes?\b", re.IGNORECASE)
+    return said.search(comment) is not None
 
 
 def _unit_comments(rule: LintRule) -> tuple[str, ...]:

@@ -131,3 +131,13 @@ def says_converted(rule: _Linting, node: ast.BinOp) -> bool:
     lines = rule.ctx.lines
     last = min(node.end_lineno or node.lineno, len(lines))
     return any(_CONVERTED.search(trailing_comment(lines[n - 1]) or "") for n in range(node.lineno, last + 1))
+
+
+def bit_pattern(lines: Sequence[str], node: ast.AST | None) -> bool:
+    """``EPHEMERAL_PREFIX = 0xE0``: a number written in hex, octal or binary is a bit pattern, no amount (set 623:
+    cubesquare's byte prefix of its records' ids)."""
+    if not isinstance(node, ast.Constant) or type(node.value) is not int or node.value < 8:
+        return False
+    at, column = getattr(node, "lineno", 0), getattr(node, "col_offset", 0)  # none on a node a rule made
+    line = lines[at - 1] if 0 < at <= len(lines) else ""
+    return line[column : column + 2].lower() in {"0x", "0o", "0b"}

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from prompt_budget.lint.amount_words import LOCAL_LIMIT_NAMES, LOCAL_LIMIT_WORDS
 from prompt_budget.lint.bucket_refills import refilled
 from prompt_budget.lint.comment_units import without_char_rates
-from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS, other_tokens, trailing_comment
+from prompt_budget.lint.comments import NOT_MODEL_TOKEN_WORDS, bit_pattern, other_tokens, trailing_comment
 from prompt_budget.lint.findings import Fact, Value
 from prompt_budget.lint.imports import import_origins
 from prompt_budget.lint.kept_budgets import enclosing_budget, local_budgets
@@ -489,7 +489,7 @@ class LintRule:
     def budget_literal(self, node: ast.AST | None) -> int | float | None:
         """The value of a literal large enough to be a budget, else None: see ``token_amount_literal``."""
         value = token_amount_literal(node)
-        if value is not None and not self.options.allows(value):
+        if value is not None and not self.options.allows(value) and not bit_pattern(self.ctx.lines, node):
             return value
         return None
 

@@ -8,6 +8,10 @@ shares (``estimator_callers.result_budget``); a context budget beside a word tok
 still is. PB103: not a clamp given as a keyword of seconds (``request_timeout=min(max_tokens * 2, 600)``,
 ``word_floors``). PB107: not a table of money per model (``daily_cents``, ``pb107_nested_rows.sized_record``). PB101:
 ``ids[:512,]`` is no crash (``literal_cuts``).
+
+Set 623's (measured with the session's final rules, 3922203, then tuned on): PB102, not a number written in hex (a bit
+pattern: cubesquare's ``EPHEMERAL_PREFIX = 0xE0  # High byte marks ephemeral tokens``, ``comments.bit_pattern``), nor
+one its own comment gives in bytes (``CST_TOKEN_SIZE = 25   # 25-byte tokens``, ``budget_bindings``).
 """
 
 from __future__ import annotations
@@ -52,4 +56,12 @@ REVIEW67_PB107_VALID = (
     Valid(
         '"""Spending budgets per model, in US cents (not tokens)."""\n\nMODEL_BUDGETS = {\n    "gpt-4o": {"daily_cents": 8_000, "monthly_cents": 160_000},\n    "claude-3-5-sonnet": {"daily_cents": 16_000, "monthly_cents": 320_000},\n}\n\n\ndef allowed(model, spent_cents):\n    return spent_cents < MODEL_BUDGETS[model]["daily_cents"]\n'
     ),
+)
+SET623_PB102_VALID = (
+    Valid("# Ephemeral token prefix\nEPHEMERAL_PREFIX = 0xE0  # High byte marks ephemeral tokens\n"),
+    Valid("CST_TOKEN_SIZE = 25   # 25-byte tokens with Fernandez unit\n"),
+)
+SET623_PB102_INVALID = (
+    Invalid("# Ephemeral token prefix\nEPHEMERAL_PREFIX = 224  # tokens kept\n", line=2),
+    Invalid("MAX_TOKENS = 4096  # 4096 tokens, about 16384 bytes\n", line=1),
 )

@@ -68,8 +68,8 @@ SET621_PB102_VALID = (
     Valid("OVERLAP = 4096  # longer than any secret shape, so a token across a window edge is still seen\n"),
     Valid(_SHELL.format(split="shlex.split")),
     Valid(
-        "_MAX_TOKENS = 20000\n\n\ndef tokenize(text):\n    out: list = []\n    for word in text.split():\n"
-        "        out.append(word)\n        if len(out) > _MAX_TOKENS:\n            break\n    return out\n"
+        "_MAX_TOKENS = 20000\n\n\ndef tokenize(text):\n    out: list = []\n    i, n = 0, len(text)\n    while i < n:\n"
+        "        out.append(text[i])\n        i += 1\n        if len(out) > _MAX_TOKENS:\n            break\n    return out\n"
     ),
 )
 SET621_PB102_INVALID = (
