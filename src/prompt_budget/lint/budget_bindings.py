@@ -513,8 +513,8 @@ def _statement_comments(rule: LintRule) -> tuple[str, str]:
 def _bytes_said(comment: str | None, value: float) -> bool:
     """The statement's own comment gives its number in bytes: ``# bytes``, ``# 25-byte tokens`` (set 623: cubesquare's
     records of a binary format, named tokens), the number itself before "byte"."""
-    if not comment:
-        return False
+    if not comment or "byte" not in comment.lower():
+        return False  # most comments: no pattern compiled
     number = f"{value:g}" if isinstance(value, float) else str(value)
     said = re.compile(rf"^\W*bytes?\b|(?<![\d.]){re.escape(number)}[- ]?bytes?\b", re.IGNORECASE)
     return said.search(comment) is not None

@@ -85,13 +85,14 @@ def _names_token_budget(cls: ast.ClassDef) -> bool:
 
 
 def constructor_budget(rule: LintRule, name: str) -> str | None:
-    """How ``name``, a parameter of the constructor being visited named only as a limit (``total_budget``), is
+    """How ``name``, a parameter of the constructor being visited (the caller asks only of ``__init__``'s own parameters,
+    not a lambda's inside it) named only as a limit (``total_budget``), is
     the token budget of a class named for a budget whose docstring names a token budget (``class
     BudgetManager: \"\"\"Manages token budget and planning.\"\"\"`` ... ``def __init__(self, total_budget: int =
     200000)``, set 607: narecli), else None."""
     cls = rule.ctx.enclosing_class()
     ws = set(words(name))
-    if rule.ctx.function_name() != "__init__" or cls is None or not ws or not ws <= _LIMIT_WORDS:
+    if cls is None or not ws or not ws <= _LIMIT_WORDS:
         return None
     if ws <= {"hard", "soft", "default"} or not set(words(cls.name)) & _BUDGET_WORDS:
         return None

@@ -21,12 +21,12 @@ def pb000(path: str, message: str, line: int = 1, column: int = 1, suggestion: s
 
 
 #: A line opening with template markup: a Jinja (or Django) template's comment, statement or expression.
-_TEMPLATE_LINE = re.compile(r"^[ \t]*(?:\{#|\{%-?|\{\{)", re.MULTILINE)
+_TEMPLATE_LINE = re.compile(r"[ \t]*(?:\{#|\{%-?|\{\{)")
 
 
 def parse_error(path: str, exc: BaseException, text: str = "") -> FileResult:
-    """A PB000 finding for a file that does not parse, at the parser's position; where the file holds lines of
-    template markup (``{# ... #}``, ``{% ... %}``, ``{{ ... }}``: a template named ``.py``, set 607:
+    """A PB000 finding for a file that does not parse, at the parser's position; where its first line or the failing
+    one opens on template markup (``{# ... #}``, ``{% ... %}``, ``{{ ... }}``: a template named ``.py``, set 607:
     beaker-notebook's reflectors), the message says so and how to leave it out."""
     suggestion = "fix the syntax error; the other files were linted"
     if isinstance(exc, SyntaxError):

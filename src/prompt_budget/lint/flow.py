@@ -483,16 +483,27 @@ def imported_names(tree: ast.Module) -> dict[str, str]:
     """``from pkg.limits import CAP as C`` -> {"C": "limits CAP"}: local name -> (source module stem, name there) of
     constants (upper-case) imported at module level, or in a function's body (set 257: veracium's)."""
     out: dict[str, str] = {}
+    for stmt, alias in constant_imports(tree):
+        out[alias.asname or alias.name] = (
+            f"{stmt.module.rsplit('.', 1)[-1] if stmt.module else ''} {alias.name}"
+        )
+    return out
+
+
+def constant_imports(tree: ast.Module) -> list[tuple[ast.ImportFrom, ast.alias]]:
+    """The upper-case names (constants: ``CAP``, ``_DEFAULT_COMPACT_THRESHOLD``) ``tree`` imports from a named module,
+    at module level or in a top-level function's body, with their statements: the functions' first, the module's own
+    last (where a name is imported twice, the module's wins for a caller keeping the last)."""
     inner = [
         s for fn in tree.body if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) for s in fn.body
     ]
-    for stmt in [*inner, *tree.body]:  # the module's own imports last: they win
-        if isinstance(stmt, ast.ImportFrom) and stmt.module:
-            stem = stmt.module.rsplit(".", 1)[-1]
-            for alias in stmt.names:
-                if alias.name.isupper():  # constants: ``CAP``, ``_DEFAULT_COMPACT_THRESHOLD``
-                    out[alias.asname or alias.name] = f"{stem} {alias.name}"
-    return out
+    return [
+        (stmt, alias)
+        for stmt in [*inner, *tree.body]
+        if isinstance(stmt, ast.ImportFrom) and stmt.module
+        for alias in stmt.names
+        if alias.name.isupper()
+    ]
 
 
 def assign_targets(stmt: ast.AST | None) -> list[ast.expr]:

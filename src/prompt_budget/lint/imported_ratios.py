@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from prompt_budget.lint.flow import finding_where_bound, tagged
+from prompt_budget.lint.flow import constant_imports, finding_where_bound, tagged
 from prompt_budget.lint.names import config_key
 from prompt_budget.lint.walks import walk
 
@@ -37,20 +37,13 @@ def watch_imported(tree: ast.Module, uses: Uses, path: str) -> dict[str, str]:
     path's end, for ``from pkg.config import X``), each now watched by ``uses``."""
     folder = PurePosixPath(path.replace("\\", "/")).parent
     imported: dict[str, str] = {}
-    for stmt in [*tree.body, *(s for fn in tree.body if isinstance(fn, ast.FunctionDef) for s in fn.body)]:
-        if not isinstance(stmt, ast.ImportFrom) or not stmt.module:
-            continue
-        module = stmt.module.replace(".", "/")
-        if stmt.level:
-            base = folder
-            for _ in range(stmt.level - 1):
-                base = base.parent
-            where = str(base / module)
-        else:
-            where = "~" + module
-        for alias in stmt.names:
-            if alias.name.isupper():
-                imported.setdefault(alias.asname or alias.name, f"{where} {alias.name}")
+    for stmt, alias in constant_imports(tree):  # the module's own imports last: they win
+        module = (stmt.module or "").replace(".", "/")
+        base = folder
+        for _ in range(stmt.level - 1):
+            base = base.parent
+        where = str(base / module) if stmt.level else "~" + module
+        imported[alias.asname or alias.name] = f"{where} {alias.name}"
     uses.watch.update(imported)
     return imported
 

@@ -106,7 +106,9 @@ def _defines_hand_lexer(tree: ast.Module) -> bool:
             continue
         made: set[str] = set()
         appended: set[str] = set()
+        scans = False  # a scanner walks the text's characters (``while i < n``), not a word tokenizer's ``text.split()``
         for node in ast.walk(fn):
+            scans = scans or isinstance(node, ast.While)
             if (
                 isinstance(node, (ast.Assign, ast.AnnAssign))
                 and isinstance(node.value, ast.List)
@@ -119,8 +121,7 @@ def _defines_hand_lexer(tree: ast.Module) -> bool:
                     appended.add(func.value.id)
                 elif func.attr == "split" and isinstance(func.value, ast.Name) and func.value.id == "shlex":
                     return True
-        # a scanner walks the text's characters (``while i < n``), not a word tokenizer's ``text.split()``
-        if made & appended and any(isinstance(node, ast.While) for node in ast.walk(fn)):
+        if made & appended and scans:
             return True
     return False
 

@@ -104,8 +104,7 @@ def _bound_name(rule: LintRule, node: ast.Call) -> str:
             found = anc.targets if isinstance(anc, ast.Assign) else [anc.target]
             return attr_name(found[0]) or "" if len(found) == 1 else ""
         if isinstance(anc, ast.keyword) and anc.value is current:
-            return (
-                anc.arg or ""
-            )  # ``request_timeout=min(max_tokens * 2, 600)``: seconds (the session's review)
+            # ``request_timeout=min(max_tokens * 2, 600)``: seconds (the session's review)
+            return anc.arg or ""
         return ""
     return ""
